@@ -1,0 +1,1 @@
+CREATE INDEX "member_redeems_created_idx" ON "member_redeems" USING btree ("created_at");

@@ -1,0 +1,7 @@
+// The whole Drizzle schema, one module per domain under ./schema.
+export * from './schema/users';
+export * from './schema/media';
+export * from './schema/studies';
+export * from './schema/programs';
+export * from './schema/members';
+export * from './schema/quiz';

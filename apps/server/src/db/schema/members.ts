@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
+import { programs } from './programs';
+
+/** Participants (learners). Their own app uses the member API; staff see them here. */
+export const members = pgTable(
+  'members',
+  {
+    id: id(),
+    fullname: text('fullname').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    date_of_birth: date('date_of_birth'),
+    password_hash: text('password_hash'),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('members_email_key').on(sql`lower(${t.email})`)],
+);
+
+export const resellers = pgTable(
+  'resellers',
+  {
+    id: id(),
+    fullname: text('fullname').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    password_hash: text('password_hash').notNull(),
+    status: text('status').notNull().default('active'),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    referral_code: text('referral_code').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('resellers_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('resellers_referral_code_key').on(t.referral_code),
+    index('resellers_created_idx').on(t.created_at),
+  ],
+);
+
+/** A member's redemption of a program (voucher `license`, redeem code `pmo_code`). */
+export const memberRedeems = pgTable(
+  'member_redeems',
+  {
+    id: id(),
+    member_id: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    program_id: uuid('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    reseller_id: uuid('reseller_id').references(() => resellers.id, { onDelete: 'set null' }),
+    license: text('license').notNull(),
+    pmo_code: text('pmo_code'),
+    /** Progress percent 0..100. */
+    progress: integer('progress').notNull().default(0),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    start_test_at: timestamp('start_test_at', { withTimezone: true }),
+    end_test_at: timestamp('end_test_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('member_redeems_license_key').on(t.license),
+    index('member_redeems_program_idx').on(t.program_id, t.created_at),
+    index('member_redeems_member_idx').on(t.member_id),
+    index('member_redeems_reseller_idx').on(t.reseller_id, t.created_at),
+    // The dashboard's redeems per day over all programs.
+    index('member_redeems_created_idx').on(t.created_at),
+  ],
+);

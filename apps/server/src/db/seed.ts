@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { seedActivities } from './seed/activities.seed';
+import { seedParticipants } from './seed/participants.seed';
+import { seedPopupQuiz } from './seed/popup-quiz.seed';
+import { seedPrograms } from './seed/programs.seed';
+import { seedQuiz } from './seed/quiz.seed';
+import { seedStudies } from './seed/studies.seed';
+import { seedUsers } from './seed/users.seed';
+
+/** Fills an empty database with demo data, one seed module per domain; never in production. */
+export async function seedIfEmpty(db: Db, log: (msg: string) => void): Promise<boolean> {
+  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
+  const count = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  if (count > 0) return false;
+  await seedUsers(db);
+  await seedStudies(db);
+  await seedPrograms(db);
+  await seedParticipants(db);
+  await seedActivities(db); // after the programs seed: fills the topics it created
+  await seedPopupQuiz(db); // after the activities seed: a real video with pop-up quizzes
+  await seedQuiz(db); // after the activities seed: packets of its quiz-type activities
+  log('Demo data seeded: admin@ajar.test / Rahasia123, trainer@ajar.test / Rahasia123');
+  return true;
+}

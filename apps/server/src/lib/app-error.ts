@@ -1,0 +1,48 @@
+/** The one error type services throw; the error plugin turns it into the envelope of DESIGN §3. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly validation?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  static badRequest(message: string, validation?: Record<string, string>) {
+    return new AppError(400, message, validation);
+  }
+
+  /** A field error in the `error validation` shape. */
+  static validation(validation: Record<string, string>) {
+    return new AppError(400, 'error validation', validation);
+  }
+
+  static unauthorized(message = 'Sesi anda telah berakhir, silakan login kembali') {
+    return new AppError(401, message);
+  }
+
+  static forbidden(message = 'Anda tidak memiliki akses') {
+    return new AppError(403, message);
+  }
+
+  static notFound(message = 'Data tidak ditemukan') {
+    return new AppError(404, message);
+  }
+
+  static conflict(message: string) {
+    return new AppError(409, message);
+  }
+
+  static tooLarge(message: string) {
+    return new AppError(413, message);
+  }
+
+  static unsupported(message: string) {
+    return new AppError(415, message);
+  }
+
+  static tooMany(message: string) {
+    return new AppError(429, message);
+  }
+}

@@ -1,0 +1,40 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The rich text allow-list (DESIGN §3): what the editor produces and nothing that runs. No DOM is
+ * needed (DESIGN §10: DOMPurify's jsdom window grows in a long-running server).
+ */
+const richTextOptions: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'span',
+    'img',
+  ],
+  allowedAttributes: { a: ['href'], img: ['src', 'alt'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  // The contents of these are code or markup, never text a reader should see.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object'],
+};
+
+/** Cleans editor HTML before it is stored. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, richTextOptions).trim();
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { createStorage, isValidStorageKey, LocalStorage } from './storage';
+
+/** Every file under a folder, relative, temp folder included. */
+function filesUnder(root: string): string[] {
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+}
+
+describe('LocalStorage', () => {
+  let root: string;
+  let storage: LocalStorage;
+  beforeEach(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-storage-'));
+    storage = new LocalStorage({ root, publicBaseUrl: 'https://ajar.example/' });
+    await storage.prepare();
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('stores a stream, reports its size, reads it whole and by range, and removes it', async () => {
+    const { size } = await storage.put('2025/03/a.txt', Readable.from(['halo ', 'dunia']));
+    expect(size).toBe(10);
+    expect(fs.readFileSync(path.join(root, '2025/03/a.txt'), 'utf8')).toBe('halo dunia');
+    expect(await storage.stat('2025/03/a.txt')).toMatchObject({ size: 10 });
+    expect(await text(await storage.createReadStream('2025/03/a.txt'))).toBe('halo dunia');
+    expect(await text(await storage.createReadStream('2025/03/a.txt', { start: 5, end: 9 }))).toBe(
+      'dunia',
+    );
+    await storage.remove('2025/03/a.txt');
+    expect(await storage.stat('2025/03/a.txt')).toBeNull();
+    await storage.remove('2025/03/a.txt'); // removing twice is fine
+  });
+
+  it('leaves nothing behind when the stream fails midway', async () => {
+    async function* failing() {
+      yield Buffer.from('separuh file');
+      throw new Error('client pergi');
+    }
+    await expect(storage.put('2025/03/b.bin', failing())).rejects.toThrow('client pergi');
+    expect(await storage.stat('2025/03/b.bin')).toBeNull();
+    expect(filesUnder(root)).toEqual([]);
+  });
+
+  it('refuses keys that could leave the root or reach hidden files', async () => {
+    for (const key of ['../x', 'a/../../x', '/etc/passwd', '.tmp/x', 'a/.hidden', 'a//b', '']) {
+      expect(isValidStorageKey(key)).toBe(false);
+      await expect(storage.stat(key)).rejects.toThrow('invalid storage key');
+      await expect(storage.put(key, Readable.from([Buffer.from('x')]))).rejects.toThrow(
+        'invalid storage key',
+      );
+    }
+    expect(filesUnder(root)).toEqual([]);
+    expect(isValidStorageKey('2025/03/0b7c.png')).toBe(true);
+  });
+
+  it('builds public URLs under /media, absolute with PUBLIC_URL', () => {
+    expect(storage.publicUrl('2025/03/a.png')).toBe('https://ajar.example/media/2025/03/a.png');
+    expect(new LocalStorage({ root }).publicUrl('2025/03/a.png')).toBe('/media/2025/03/a.png');
+  });
+
+  it('sweeps temp files left by a crash at start, but not fresh ones', async () => {
+    const tmp = path.join(root, '.tmp');
+    fs.writeFileSync(path.join(tmp, 'old.part'), 'x');
+    fs.writeFileSync(path.join(tmp, 'new.part'), 'x');
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    fs.utimesSync(path.join(tmp, 'old.part'), twoDaysAgo, twoDaysAgo);
+    await storage.prepare();
+    expect(fs.readdirSync(tmp)).toEqual(['new.part']);
+  });
+});
+
+describe('createStorage', () => {
+  it('uses local disk under DATA_DIR/media by default', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/ajar-x' });
+    const storage = createStorage(config);
+    expect(storage.kind).toBe('local');
+  });
+
+  it('stops the start with a clear message when STORAGE=s3 has no implementation', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/ajar-x', STORAGE: 's3' });
+    expect(() => createStorage(config)).toThrow(/STORAGE=s3.*not implemented/);
+  });
+});

@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  authMessages,
+  passwordResetPolicy,
+  pushSubscriptionSchema,
+  type AuthUser,
+  type LoginData,
+  type PushSubscriptionJson,
+} from '@ajar/shared/auth/auth.schemas';
+import { rolePermissions, roleNames, type RoleKey } from '@ajar/shared/common/roles';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Mailer } from '../../lib/mailer';
+import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/tokens';
+import {
+  consumePasswordReset,
+  countRecentPasswordResets,
+  findUsablePasswordReset,
+  findUserByEmail,
+  findUserById,
+  insertPasswordReset,
+  invalidatePasswordResets,
+  updatePasswordHash,
+} from './auth.repository';
+import {
+  accountKey,
+  accountPolicy,
+  addressKey,
+  addressPolicy,
+  beginAttempt,
+  clearFailures,
+  resetAddressKey,
+  resetAddressPolicy,
+} from './login-lockout.service';
+import { passwordResetLink, passwordResetMail } from './password-reset.mail';
+import {
+  deleteSessionSubscription,
+  deleteUserSubscriptions,
+  saveSessionSubscription,
+} from './push-subscriptions.repository';
+import {
+  createSession,
+  deleteEndedSessions,
+  revokeSession,
+  revokeUserSessions,
+} from './sessions.repository';
+
+export interface AuthDeps {
+  db: Db;
+  config: Pick<Config, 'SESSION_TTL_HOURS' | 'PUBLIC_URL' | 'PORT'>;
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** The signed-in user as the guard gives it. */
+export interface SessionUser {
+  id: string;
+  fullname: string;
+  email: string;
+  phone: string | null;
+  role: RoleKey;
+  sessionId: string;
+}
+
+/** Ended sessions are kept this long (for support questions), then deleted at the next login. */
+const endedSessionGraceHours = 24;
+
+/** The login reply's `user`: role with its display name and the permissions of DESIGN §4. */
+export function toAuthUser(user: {
+  id: string;
+  fullname: string;
+  email: string;
+  phone: string | null;
+  role: RoleKey;
+}): AuthUser {
+  return {
+    id: user.id,
+    fullname: user.fullname,
+    email: user.email,
+    phone: user.phone,
+    role: { key: user.role, name: roleNames[user.role] },
+    permissions: [...rolePermissions[user.role]],
+  };
+}
+
+/** A login's `push_token`: JSON of a Web Push subscription; anything else is ignored. */
+export function parsePushToken(pushToken: string | null | undefined): PushSubscriptionJson | null {
+  if (!pushToken) return null;
+  try {
+    const parsed = pushSubscriptionSchema.safeParse(JSON.parse(pushToken));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+// An unknown e-mail still costs one scrypt verification, so its timing does not reveal it.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword(randomUUID()));
+
+const wrongCredentials = () =>
+  AppError.badRequest(authMessages.wrongCredentials, { email: authMessages.wrongCredentials });
+
+/**
+ * Signs a staff member in. Throttled per account and per address (429 while locked, whatever the
+ * password); a wrong e-mail or password is one message on `email`; an inactive account is told
+ * so only after the right password.
+ */
+export async function login(
+  deps: AuthDeps,
+  input: { email: string; password: string; pushToken?: string | null; ip: string },
+): Promise<LoginData> {
+  const { db, config, log } = deps;
+  const account = accountKey(input.email);
+  const attempt = await beginAttempt(db, [
+    { key: account, policy: accountPolicy, message: authMessages.lockedAccount },
+    { key: addressKey(input.ip), policy: addressPolicy, message: authMessages.lockedAddress },
+  ]);
+
+  const user = await findUserByEmail(db, input.email);
+  const valid = user
+    ? await verifyPassword(input.password, user.password_hash)
+    : await verifyPassword(input.password, await getDummyHash()).then(() => false);
+  if (!user || !valid) {
+    await attempt.recordFailure();
+    throw wrongCredentials();
+  }
+  if (!user.is_active) {
+    // Still a failed login: an inactive account cannot be used to test passwords freely.
+    await attempt.recordFailure();
+    throw AppError.badRequest(authMessages.inactive, { email: authMessages.inactive });
+  }
+
+  const { token, hash } = newToken();
+  const session = await db.transaction(async (tx) => {
+    const created = await createSession(tx, {
+      userId: user.id,
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + config.SESSION_TTL_HOURS * 60 * 60 * 1000),
+    });
+    await attempt.succeed(tx, [account]);
+    await deleteEndedSessions(tx, user.id, endedSessionGraceHours);
+    return created;
+  });
+
+  const subscription = parsePushToken(input.pushToken);
+  if (subscription) {
+    // Push is optional: a storage problem is logged and the login goes on.
+    await savePushSubscription(
+      deps,
+      { sessionId: session.id, userId: user.id },
+      subscription,
+    ).catch((err: unknown) => log.warn({ err }, 'push subscription not stored at login'));
+  }
+
+  return { token, expires_at: session.expires_at.toISOString(), user: toAuthUser(user) };
+}
+
+/** Ends the current session and forgets its push subscription. */
+export async function logout(deps: AuthDeps, user: SessionUser): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await revokeSession(tx, user.sessionId);
+    await deleteSessionSubscription(tx, user.sessionId);
+  });
+}
+
+/**
+ * Changes the signed-in user's password after checking the current one. A wrong current
+ * password counts as a failed login of the account (it is a password oracle too) and is refused
+ * while the account is locked. Every other session is revoked; this one stays.
+ */
+export async function updatePassword(
+  deps: AuthDeps,
+  user: SessionUser,
+  body: { current_password: string; new_password: string },
+): Promise<void> {
+  const { db } = deps;
+  const attempt = await beginAttempt(
+    db,
+    [{ key: accountKey(user.email), policy: accountPolicy, message: authMessages.lockedAccount }],
+    'current_password',
+  );
+  const row = await findUserById(db, user.id);
+  if (!row || !(await verifyPassword(body.current_password, row.password_hash))) {
+    await attempt.recordFailure();
+    throw AppError.badRequest(authMessages.passwordChangeFailed, {
+      current_password: authMessages.wrongCurrentPassword,
+    });
+  }
+  const passwordHash = await hashPassword(body.new_password);
+  await db.transaction(async (tx) => {
+    await updatePasswordHash(tx, user.id, passwordHash);
+    await revokeUserSessions(tx, user.id, user.sessionId);
+    await deleteUserSubscriptions(tx, user.id, user.sessionId);
+    await invalidatePasswordResets(tx, user.id);
+    await attempt.succeed(tx);
+  });
+}
+
+/**
+ * Sends a reset link to an existing active account. The caller always answers the same success,
+ * so whether the e-mail exists never shows; the mail is sent in the background so SMTP time does
+ * not show either. Throttled per address (429); per account at most `accountMaxMails` mails per
+ * window, beyond which requests are silently not mailed.
+ */
+export async function forgotPassword(
+  deps: AuthDeps,
+  input: { email: string; ip: string },
+): Promise<void> {
+  const { db, config, log, mailer } = deps;
+  const attempt = await beginAttempt(db, [
+    {
+      key: resetAddressKey(input.ip),
+      policy: resetAddressPolicy,
+      message: authMessages.tooManyResetRequests,
+    },
+  ]);
+  // Every request counts against the address, found or not.
+  await attempt.recordFailure();
+
+  const { token, hash } = newToken();
+  const user = await findUserByEmail(db, input.email);
+  if (!user || !user.is_active) return;
+  const recent = await countRecentPasswordResets(db, user.id, passwordResetPolicy.windowMinutes);
+  if (recent >= passwordResetPolicy.accountMaxMails) {
+    log.info({ userId: user.id }, 'password reset mail skipped: too many for this account');
+    return;
+  }
+  await insertPasswordReset(db, {
+    userId: user.id,
+    tokenHash: hash,
+    minutes: passwordResetPolicy.tokenMinutes,
+  });
+  const mail = passwordResetMail({
+    to: user.email,
+    fullname: user.fullname,
+    link: passwordResetLink(config, token),
+  });
+  void mailer
+    .send(mail)
+    .catch((err: unknown) => log.error({ err, userId: user.id }, 'password reset mail failed'));
+}
+
+/**
+ * Sets a new password from a reset link: the link is used up (single use, checked in the same
+ * update), every session of the user is revoked, other open links die, and the account's login
+ * lockout is cleared.
+ */
+export async function resetPassword(
+  deps: AuthDeps,
+  input: { token: string; password: string },
+): Promise<void> {
+  const { db } = deps;
+  const tokenHash = hashToken(input.token);
+  const invalid = () => AppError.badRequest(authMessages.resetInvalid);
+  // A cheap check first, so a made-up token costs no scrypt work.
+  if (!(await findUsablePasswordReset(db, tokenHash))) throw invalid();
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const userId = await consumePasswordReset(tx, tokenHash);
+    const user = userId ? await findUserById(tx, userId) : null;
+    if (!user || !user.is_active) throw invalid();
+    await updatePasswordHash(tx, user.id, passwordHash);
+    await revokeUserSessions(tx, user.id);
+    await deleteUserSubscriptions(tx, user.id);
+    await invalidatePasswordResets(tx, user.id);
+    await clearFailures(tx, [accountKey(user.email)]);
+  });
+}
+
+/** Registers or replaces the push subscription of the current session. */
+export async function savePushSubscription(
+  deps: Pick<AuthDeps, 'db'>,
+  session: { sessionId: string; userId: string },
+  subscription: PushSubscriptionJson,
+): Promise<void> {
+  await deps.db.transaction((tx) => saveSessionSubscription(tx, { ...session, subscription }));
+}
+
+/** Forgets the push subscription of the current session (notifications stay in-app). */
+export async function removePushSubscription(
+  deps: Pick<AuthDeps, 'db'>,
+  user: Pick<SessionUser, 'sessionId'>,
+): Promise<void> {
+  await deleteSessionSubscription(deps.db, user.sessionId);
+}

@@ -1,0 +1,335 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardSummary } from '@ajar/shared/dashboard/dashboard.schemas';
+import type { Db } from '../../db/client';
+import { activities, memberRedeems, members, programs, resellers } from '../../db/schema';
+import { buildActivities, buildProgram, buildTopics } from '../../test/factories/programs';
+import { signedIn } from '../../test/factories/users';
+import { countQueries } from '../../test/count-queries';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { getSummary } from './dashboard.service';
+
+type Headers = { authorization: string };
+
+const hour = 60 * 60 * 1000;
+const day = 24 * hour;
+
+/** `YYYY-MM-DD` plus `n` days (calendar arithmetic, no time zone involved). */
+function addDays(date: string, n: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The instant a WIB wall-clock time stands for. */
+const wib = (date: string, time = '00:00:00') => new Date(`${date}T${time}+07:00`);
+
+async function buildMember(db: Db, fullname: string) {
+  const [row] = await db
+    .insert(members)
+    .values({ fullname, email: `${randomUUID().slice(0, 8)}@contoh.id` })
+    .returning({ id: members.id });
+  return row!.id;
+}
+
+async function buildReseller(db: Db, fullname: string) {
+  const code = randomUUID().slice(0, 8).toUpperCase();
+  const [row] = await db
+    .insert(resellers)
+    .values({
+      fullname,
+      email: `${code.toLowerCase()}@mitra.test`,
+      phone: '6281300000000',
+      password_hash: 'x',
+      referral_code: code,
+    })
+    .returning({ id: resellers.id, referral_code: resellers.referral_code });
+  return row!;
+}
+
+async function buildRedeem(
+  db: Db,
+  values: { program: string; member: string; reseller?: string; at: Date },
+) {
+  await db.insert(memberRedeems).values({
+    program_id: values.program,
+    member_id: values.member,
+    reseller_id: values.reseller ?? null,
+    license: `AJR-${randomUUID()}`,
+    created_at: values.at,
+    updated_at: values.at,
+  });
+}
+
+describe('dashboard API', () => {
+  let t: TestApp;
+  let admin: Headers;
+  let adminUser: { id: string };
+  let superadmin: Headers;
+  let trainer: { user: { id: string }; headers: Headers };
+  let otherTrainer: Headers;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ headers: admin, user: adminUser } = await signedIn(t.db, 'admin'));
+    superadmin = (await signedIn(t.db, 'superadmin')).headers;
+    trainer = await signedIn(t.db, 'trainer');
+    otherTrainer = (await signedIn(t.db, 'trainer')).headers;
+  });
+  afterAll(() => t.close());
+
+  const summary = async (headers: Headers): Promise<DashboardSummary> => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/v1/summary', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('success');
+    return res.json().data as DashboardSummary;
+  };
+
+  /** Today in WIB, as the database sees it. */
+  let today: string;
+
+  it('answers zeros and 30 empty days on an empty database', async () => {
+    const data = await summary(admin);
+    today = data.redeems.per_day.at(-1)!.date;
+    // The database's today in WIB is the machine's today in UTC+7 (unless midnight passed just now).
+    expect([
+      new Date(Date.now() + 7 * hour).toISOString().slice(0, 10),
+      new Date(Date.now() + 7 * hour - 60_000).toISOString().slice(0, 10),
+    ]).toContain(today);
+    expect(data).toEqual({
+      scope: 'all',
+      programs: { total: 0, draft: 0, publish: 0, archive: 0 },
+      topics: 0,
+      activities: { total: 0, by_type: [] },
+      participants: 0,
+      redeems: {
+        total: 0,
+        last_30_days: 0,
+        per_day: Array.from({ length: 30 }, (_, i) => ({ date: addDays(today, i - 29), total: 0 })),
+      },
+      top_resellers: [],
+      latest_programs: [],
+    });
+  });
+
+  it('needs a session; every staff role may read it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/v1/summary' });
+    expect(res.statusCode).toBe(401);
+    expect((await summary(superadmin)).scope).toBe('all');
+    expect((await summary(trainer.headers)).scope).toBe('assigned');
+  });
+
+  describe('with programs, activities and redeems', () => {
+    const ids: Record<'p1' | 'p2' | 'p3' | 'p4', string> = { p1: '', p2: '', p3: '', p4: '' };
+    let r1: { id: string; referral_code: string };
+    let r2: { id: string; referral_code: string };
+
+    beforeAll(async () => {
+      const db = t.db;
+      // P1 (publish) is the trainer's; P2 publish, P3 draft, P4 archive are not.
+      ids.p1 = (await buildProgram(db, { status: 'publish', trainerIds: [trainer.user.id] })).id;
+      ids.p2 = (await buildProgram(db, { status: 'publish' })).id;
+      ids.p3 = (await buildProgram(db, { status: 'draft' })).id;
+      ids.p4 = (await buildProgram(db, { status: 'archive' })).id;
+
+      // Topics: P1 2, P2 3, P3 1 (6). Activities: P1 3 (video, quiz, video) + 1 exam,
+      // P2 2 (video, quiz), P3 1 (video): video 4, quiz 2, exam 1.
+      const [p1a, p1b] = await buildTopics(db, ids.p1, 2);
+      const [p2a] = await buildTopics(db, ids.p2, 3);
+      const [p3a] = await buildTopics(db, ids.p3, 1);
+      await buildActivities(db, p1a!, 3);
+      await db.insert(activities).values({
+        program_id: ids.p1,
+        topic_id: p1b!.id,
+        name: 'Ujian Akhir',
+        type: 'exam',
+        seq: 1,
+      });
+      await buildActivities(db, p2a!, 2);
+      await buildActivities(db, p3a!, 1);
+
+      const [m1, m2, m3, m4] = [
+        await buildMember(db, 'Ahmad Fauzi'),
+        await buildMember(db, 'Siti Nurhaliza'),
+        await buildMember(db, 'Rizky Ramadhan'),
+        await buildMember(db, 'Putri Ayu'),
+      ];
+      r1 = await buildReseller(db, 'Hendro Wijaya');
+      r2 = await buildReseller(db, 'Sri Rahayu');
+      const firstDay = addDays(today, -29);
+      // Today at 00:00 WIB.
+      await buildRedeem(db, { program: ids.p1, member: m1!, reseller: r1.id, at: wib(today) });
+      // Yesterday 06:30 WIB is still the day before yesterday in UTC: counted on yesterday.
+      await buildRedeem(db, {
+        program: ids.p1,
+        member: m2!,
+        reseller: r2.id,
+        at: wib(addDays(today, -1), '06:30:00'),
+      });
+      // The first day of the window starts at 00:00 WIB; one second earlier is outside it.
+      await buildRedeem(db, { program: ids.p2, member: m1!, reseller: r1.id, at: wib(firstDay) });
+      await buildRedeem(db, {
+        program: ids.p2,
+        member: m3!,
+        reseller: r1.id,
+        at: new Date(wib(firstDay).getTime() - 1000),
+      });
+      await buildRedeem(db, { program: ids.p2, member: m4!, at: new Date(Date.now() - 60 * day) });
+
+      // Latest change first: P3, P1, P4, P2.
+      const now = Date.now();
+      for (const [id, ago] of [
+        [ids.p3, 1],
+        [ids.p1, 2],
+        [ids.p4, 3],
+        [ids.p2, 4],
+      ] as const) {
+        await db
+          .update(programs)
+          .set({ updated_at: new Date(now - ago * hour) })
+          .where(eq(programs.id, id));
+      }
+    });
+
+    const perDay = (data: DashboardSummary) =>
+      Object.fromEntries(
+        data.redeems.per_day.filter((d) => d.total > 0).map((d) => [d.date, d.total]),
+      );
+
+    it('counts everything for staff', async () => {
+      const data = await summary(admin);
+      expect(data.scope).toBe('all');
+      expect(data.programs).toEqual({ total: 4, draft: 1, publish: 2, archive: 1 });
+      expect(data.topics).toBe(6);
+      expect(data.activities).toEqual({
+        total: 7,
+        by_type: [
+          { type: 'menonton_video', total: 4 },
+          { type: 'quiz', total: 2 },
+          { type: 'exam', total: 1 },
+        ],
+      });
+      // Four members; Ahmad redeemed two programs and counts once.
+      expect(data.participants).toBe(4);
+      expect(data.redeems.total).toBe(5);
+      expect(data.redeems.last_30_days).toBe(3);
+      expect(data.redeems.per_day).toHaveLength(30);
+      expect(perDay(data)).toEqual({
+        [addDays(today, -29)]: 1,
+        [addDays(today, -1)]: 1,
+        [today]: 1,
+      });
+      expect(data.top_resellers).toEqual([
+        { id: r1.id, fullname: 'Hendro Wijaya', referral_code: r1.referral_code, total: 3 },
+        { id: r2.id, fullname: 'Sri Rahayu', referral_code: r2.referral_code, total: 1 },
+      ]);
+      expect(data.latest_programs.map((p) => p.id)).toEqual([ids.p3, ids.p1, ids.p4, ids.p2]);
+      expect(data.latest_programs[1]).toMatchObject({ status: 'publish', total_participants: 2 });
+      expect(data.latest_programs[3]).toMatchObject({ total_participants: 3 });
+      expect(new Date(data.latest_programs[0]!.updated_at).getTime()).toBeLessThan(Date.now());
+
+      // Admin and superadmin see the same.
+      expect(await summary(superadmin)).toEqual(data);
+    });
+
+    it("counts only a trainer's assigned programs, without resellers", async () => {
+      const data = await summary(trainer.headers);
+      expect(data).toMatchObject({
+        scope: 'assigned',
+        programs: { total: 1, draft: 0, publish: 1, archive: 0 },
+        topics: 2,
+        activities: {
+          total: 4,
+          by_type: [
+            { type: 'menonton_video', total: 2 },
+            { type: 'exam', total: 1 },
+            { type: 'quiz', total: 1 },
+          ],
+        },
+        participants: 2,
+        redeems: { total: 2, last_30_days: 2 },
+        top_resellers: null,
+      });
+      expect(perDay(data)).toEqual({ [addDays(today, -1)]: 1, [today]: 1 });
+      expect(data.latest_programs.map((p) => p.id)).toEqual([ids.p1]);
+
+      const none = await summary(otherTrainer);
+      expect(none).toMatchObject({
+        scope: 'assigned',
+        programs: { total: 0, draft: 0, publish: 0, archive: 0 },
+        topics: 0,
+        activities: { total: 0, by_type: [] },
+        participants: 0,
+        redeems: { total: 0, last_30_days: 0 },
+        top_resellers: null,
+        latest_programs: [],
+      });
+      expect(none.redeems.per_day.every((d) => d.total === 0)).toBe(true);
+    });
+
+    it('takes five statements, however much data there is', async () => {
+      const staff = () => getSummary(t.db, { id: adminUser.id, role: 'admin' });
+      const assigned = () => getSummary(t.db, { id: trainer.user.id, role: 'trainer' });
+      expect(await countQueries(t.db, staff)).toBe(5);
+      const topic = (await buildTopics(t.db, ids.p2, 1))[0]!;
+      await buildActivities(t.db, topic, 20);
+      for (let i = 0; i < 10; i += 1) {
+        const member = await buildMember(t.db, `Peserta ${i}`);
+        await buildRedeem(t.db, { program: ids.p2, member, at: new Date(Date.now() - i * day) });
+      }
+      expect(await countQueries(t.db, staff)).toBe(5);
+      // The trainer's call has no reseller statement.
+      expect(await countQueries(t.db, assigned)).toBe(4);
+    });
+
+    it('lists the five resellers with the most redeems, ties by name', async () => {
+      const extra = [];
+      for (const [name, redeems] of [
+        ['Yusuf Mitra', 2],
+        ['Agus Mitra', 2],
+        ['Citra Mitra', 1],
+        ['Bayu Mitra', 1],
+        ['Zainal Mitra', 1],
+      ] as const) {
+        const reseller = await buildReseller(t.db, name);
+        extra.push(reseller);
+        for (let i = 0; i < redeems; i += 1) {
+          const member = await buildMember(t.db, `${name} ${i}`);
+          await buildRedeem(t.db, {
+            program: ids.p4,
+            member,
+            reseller: reseller.id,
+            at: new Date(Date.now() - 90 * day),
+          });
+        }
+      }
+      const data = await summary(admin);
+      expect(data.top_resellers!.map((r) => [r.fullname, r.total])).toEqual([
+        ['Hendro Wijaya', 3],
+        ['Agus Mitra', 2],
+        ['Yusuf Mitra', 2],
+        ['Bayu Mitra', 1],
+        ['Citra Mitra', 1],
+      ]);
+    });
+
+    it('lists at most five programs, the latest change first', async () => {
+      const p5 = await buildProgram(t.db, { status: 'draft' });
+      const p6 = await buildProgram(t.db, { status: 'publish' });
+      await t.db
+        .update(programs)
+        .set({ updated_at: new Date(Date.now() - 30 * 60 * 1000) })
+        .where(eq(programs.id, p5.id));
+      const data = await summary(admin);
+      expect(data.latest_programs.map((p) => p.id)).toEqual([p6.id, p5.id, ids.p3, ids.p1, ids.p4]);
+      expect(data.programs).toEqual({ total: 6, draft: 2, publish: 3, archive: 1 });
+    });
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json() as { paths: Record<string, { get?: { tags?: string[] } }> };
+    expect(doc.paths['/api/dashboard/v1/summary']?.get?.tags).toEqual(['dashboard']);
+  });
+});

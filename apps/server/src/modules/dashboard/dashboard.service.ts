@@ -1,0 +1,55 @@
+import { can, isProgramScoped } from '@ajar/shared/common/roles';
+import {
+  dashboardLatestPrograms,
+  dashboardRedeemDays,
+  dashboardTimeZone,
+  dashboardTopResellers,
+} from '@ajar/shared/dashboard/dashboard.constants';
+import type { DashboardSummary } from '@ajar/shared/dashboard/dashboard.schemas';
+import type { Db } from '../../db/client';
+import type { RequestUser } from '../../plugins/auth';
+import * as repo from './dashboard.repository';
+
+type Viewer = Pick<RequestUser, 'id' | 'role'>;
+
+/**
+ * `GET /api/dashboard/v1/summary`: the counts of the dashboard, each computed by the database
+ * (five statements whatever the amount of data). Staff count every program; a trainer only the
+ * programs they are assigned to, with those programs' topics, activities and redeems (DESIGN §4).
+ * Resellers are not a trainer's business (no `reseller.manage`), so they get no reseller list.
+ */
+export async function getSummary(db: Db, viewer: Viewer): Promise<DashboardSummary> {
+  const scoped = isProgramScoped(viewer.role);
+  const scope: repo.DashboardScope = { assignedUserId: scoped ? viewer.id : undefined };
+  const showResellers = can(viewer.role, 'reseller.manage');
+  const [totals, byType, perDay, resellers, latest] = await Promise.all([
+    repo.countTotals(db, scope),
+    repo.countActivitiesByType(db, scope),
+    repo.countRedeemsPerDay(db, scope, dashboardRedeemDays, dashboardTimeZone),
+    showResellers ? repo.topResellers(db, scope, dashboardTopResellers) : null,
+    repo.latestPrograms(db, scope, dashboardLatestPrograms),
+  ]);
+  return {
+    scope: scoped ? 'assigned' : 'all',
+    programs: {
+      total: totals.programs,
+      draft: totals.draft,
+      publish: totals.publish,
+      archive: totals.archive,
+    },
+    topics: totals.topics,
+    activities: { total: totals.activities, by_type: byType },
+    participants: totals.participants,
+    redeems: {
+      total: totals.redeems,
+      last_30_days: perDay.reduce((sum, day) => sum + day.total, 0),
+      per_day: perDay,
+    },
+    top_resellers: resellers,
+    latest_programs: latest.map((p) => ({
+      ...p,
+      total_participants: Number(p.total_participants),
+      updated_at: p.updated_at.toISOString(),
+    })),
+  };
+}

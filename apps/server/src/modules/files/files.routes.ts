@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mediaFormats } from '@ajar/shared/media/media.constants';
+import { buildImportTemplate } from './files.service';
+
+/** Static files of the back office (DESIGN §1): the score import template. */
+export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Built on first request and kept: it never changes while the server runs.
+  let template: Promise<Buffer> | null = null;
+
+  app.get(
+    '/file/template-import.xlsx',
+    { schema: { tags: ['media'], summary: 'Score import template (.xlsx)', security: [] } },
+    async (_request, reply) => {
+      template ??= buildImportTemplate().catch((error: unknown) => {
+        template = null; // a failed build is retried on the next request
+        throw error;
+      });
+      const file = await template;
+      return reply
+        .header('content-type', mediaFormats.xlsx.mime)
+        .header('content-disposition', 'attachment; filename="template-import.xlsx"')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=3600')
+        .send(file);
+    },
+  );
+};

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Paged } from '@ajar/shared/common/envelope';
+import {
+  isMediaExtension,
+  mediaFormats,
+  mediaLimits,
+  mediaMessages,
+  tooLargeMessage,
+  type MediaExtension,
+  type MediaType,
+} from '@ajar/shared/media/media.constants';
+import {
+  mediaFieldLimits,
+  mediaUploadFieldNames,
+  mediaUploadFieldsSchema,
+  type MediaItem,
+  type MediaListQueryParsed,
+} from '@ajar/shared/media/media.schemas';
+import { messages } from '@ajar/shared/common/messages';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Storage } from '../../lib/storage';
+import { findMediaById, insertMedia, listMedia, type MediaRow } from './media.repository';
+
+export interface MediaDeps {
+  db: Db;
+  storage: Storage;
+}
+
+/**
+ * One part of an upload form, independent of the multipart parser: a text field, or a file whose
+ * bytes must be read before the next part arrives.
+ */
+export type UploadPart =
+  | { kind: 'field'; name: string; value: string; truncated: boolean }
+  | {
+      kind: 'file';
+      name: string;
+      filename: string;
+      chunks: AsyncIterable<Buffer>;
+      /** Stops reading the file (after a refusal); the rest of it is dropped. */
+      discard(): void;
+      /** True once the parser cut the file at its overall size limit. */
+      truncated(): boolean;
+    };
+
+type FilePart = Extract<UploadPart, { kind: 'file' }>;
+
+/** `file-type` needs about 4100 bytes for most formats (its own recommendation). */
+const headBytes = 4100;
+/** A zip is looked at further so an xlsx whose parts come in another order is still recognised. */
+const zipHeadBytes = 64 * 1024;
+
+const fieldLabels: Record<(typeof mediaUploadFieldNames)[number], string> = {
+  title: 'Title',
+  alt: 'Alt',
+  caption: 'Caption',
+  description: 'Description',
+  source: 'Source',
+  url: 'URL',
+};
+
+interface StoredUpload {
+  id: string;
+  key: string;
+  size: number;
+  type: MediaType;
+  mime: string;
+  originalName: string | null;
+}
+
+export function toMediaItem(row: MediaRow, storage: Storage): MediaItem {
+  const url = storage.publicUrl(row.storage_key);
+  return {
+    id: row.id,
+    url,
+    public_url: url,
+    type: row.type,
+    mime: row.mime,
+    size: row.size,
+    title: row.title,
+    caption: row.caption,
+    alt: row.alt,
+    description: row.description,
+    source: row.source,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+async function detectFormat(head: Buffer): Promise<{ ext: string } | undefined> {
+  try {
+    return await fileTypeFromBuffer(head);
+  } catch {
+    // A malformed header is simply not a format we know.
+    return undefined;
+  }
+}
+
+/** `C:\fakepath\foto sampul.jpg` → `foto sampul.jpg`, at most 255 characters. */
+function cleanFileName(filename: string): string | null {
+  const base = filename.split(/[\\/]/).pop()?.trim() ?? '';
+  return base ? base.slice(0, 255) : null;
+}
+
+function titleFromFileName(name: string | null): string | undefined {
+  if (!name) return undefined;
+  const title = name.replace(/\.[^.]*$/, '').trim();
+  return title ? title.slice(0, mediaFieldLimits.title) : undefined;
+}
+
+/** `2025/03/<id>.<ext>`: dated folders keep directories small; the client's name is never used. */
+function storageKey(id: string, ext: MediaExtension, now = new Date()): string {
+  const yyyy = String(now.getUTCFullYear());
+  const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${yyyy}/${mm}/${id}.${ext}`;
+}
+
+/**
+ * Detects the file's real type from its first bytes, then streams it to storage while counting
+ * against the kind's limit. Returns null for an empty file. Nothing is left in storage on failure.
+ */
+async function storeFile(storage: Storage, part: FilePart): Promise<StoredUpload | null> {
+  const chunks = part.chunks[Symbol.asyncIterator]();
+  let head = Buffer.alloc(0);
+  let ended = false;
+  const readHead = async (wanted: number) => {
+    while (!ended && head.length < wanted) {
+      const next = await chunks.next();
+      if (next.done) ended = true;
+      else head = Buffer.concat([head, next.value]);
+    }
+  };
+
+  try {
+    await readHead(headBytes);
+    if (head.length === 0) return null;
+    let detected = await detectFormat(head);
+    if (detected?.ext === 'zip' && !ended) {
+      await readHead(zipHeadBytes);
+      detected = await detectFormat(head);
+    }
+    if (!detected || !isMediaExtension(detected.ext)) {
+      throw AppError.unsupported(mediaMessages.unsupported);
+    }
+    const ext = detected.ext;
+    const { type, mime } = mediaFormats[ext];
+    const limit = mediaLimits[type];
+    const tooLarge = () => AppError.tooLarge(tooLargeMessage(type));
+
+    async function* body(): AsyncGenerator<Buffer> {
+      let size = head.length;
+      if (size > limit) throw tooLarge();
+      yield head;
+      while (!ended) {
+        const next = await chunks.next();
+        if (next.done) break;
+        size += next.value.length;
+        if (size > limit) throw tooLarge();
+        yield next.value;
+      }
+      // The parser stops at the largest limit of all kinds and ends the stream early.
+      if (part.truncated()) throw tooLarge();
+    }
+
+    const id = randomUUID();
+    const key = storageKey(id, ext);
+    const { size } = await storage.put(key, body());
+    return { id, key, size, type, mime, originalName: cleanFileName(part.filename) };
+  } catch (error) {
+    // Stop reading this file; the route discards whatever the client still sends.
+    part.discard();
+    throw error;
+  }
+}
+
+/** Reads a part that is not ours to the end so the next part can arrive. */
+async function skip(part: FilePart): Promise<void> {
+  for await (const _chunk of part.chunks) {
+    // discard
+  }
+}
+
+/**
+ * Stores an uploaded file and its media row (spec 01 §7 media upload). Fields may come before or
+ * after the file. The file's type comes from its bytes; a failure at any step leaves no file and
+ * no row.
+ */
+export async function uploadMedia(
+  deps: MediaDeps,
+  parts: AsyncIterable<UploadPart>,
+  user: { id: string },
+): Promise<MediaItem> {
+  const fields: Record<string, string> = {};
+  const fieldErrors: Record<string, string> = {};
+  let stored: StoredUpload | null = null;
+  let sawFile = false;
+  try {
+    for await (const part of parts) {
+      if (part.kind === 'field') {
+        const name = mediaUploadFieldNames.find((n) => n === part.name);
+        if (!name) continue;
+        if (part.truncated) {
+          fieldErrors[name] = messages.max(fieldLabels[name], mediaFieldLimits[name]);
+        }
+        fields[name] = part.value;
+        continue;
+      }
+      if (part.name !== 'file' || sawFile) {
+        await skip(part);
+        continue;
+      }
+      sawFile = true;
+      stored = await storeFile(deps.storage, part);
+    }
+
+    const parsed = mediaUploadFieldsSchema.safeParse(fields);
+    const validation: Record<string, string> = { ...fieldErrors };
+    if (!stored) validation.file = mediaMessages.fileRequired;
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = issue.path.join('.') || '_';
+        validation[key] ??= issue.message;
+      }
+    }
+    if (Object.keys(validation).length > 0 || !stored || !parsed.success) {
+      throw AppError.validation(validation);
+    }
+
+    const values = parsed.data;
+    const row = await insertMedia(deps.db, {
+      id: stored.id,
+      type: stored.type,
+      mime: stored.mime,
+      size: stored.size,
+      storage_key: stored.key,
+      original_name: stored.originalName,
+      title: values.title ?? titleFromFileName(stored.originalName) ?? null,
+      caption: values.caption ?? null,
+      alt: values.alt ?? null,
+      description: values.description ?? null,
+      source: values.source,
+      url: values.url ?? null,
+      uploaded_by: user.id,
+    });
+    return toMediaItem(row, deps.storage);
+  } catch (error) {
+    if (stored) await deps.storage.remove(stored.key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The media library, newest first by default (spec 02 §7 media list). */
+export async function listMediaItems(
+  deps: MediaDeps,
+  query: MediaListQueryParsed,
+): Promise<Paged<MediaItem>> {
+  const { rows, total } = await listMedia(deps.db, query);
+  return {
+    list: rows.map((row) => toMediaItem(row, deps.storage)),
+    limit: query.limit,
+    page: query.page,
+    total,
+  };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One media item; an unknown or malformed id is not found. */
+export async function getMediaItem(deps: MediaDeps, id: string): Promise<MediaItem> {
+  if (!uuidPattern.test(id)) throw AppError.notFound();
+  const row = await findMediaById(deps.db, id);
+  if (!row) throw AppError.notFound();
+  return toMediaItem(row, deps.storage);
+}

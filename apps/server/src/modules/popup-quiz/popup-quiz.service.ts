@@ -1,0 +1,164 @@
+import { hasPopupQuiz } from '@ajar/shared/activities/activities.constants';
+import type { ActivityQuiz } from '@ajar/shared/activities/activities.schemas';
+import { isProgramScoped } from '@ajar/shared/common/roles';
+import type { GameplayType } from '@ajar/shared/popup-quiz/popup-quiz.constants';
+import {
+  gameplayMessages,
+  type Gameplay,
+  type GameplayCreate,
+  type GameplayOption,
+  type GameplayUpdate,
+} from '@ajar/shared/popup-quiz/popup-quiz.schemas';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { RequestUser } from '../../plugins/auth';
+import { readQuiz } from '../activities/activities.service';
+import { assertProgramVisible } from '../programs/programs.service';
+import * as repo from './popup-quiz.repository';
+
+type Actor = Pick<RequestUser, 'id' | 'role'>;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type MediaOut = GameplayOption['image'];
+
+function mediaOf(value: unknown): MediaOut {
+  if (!value || typeof value !== 'object') return null;
+  const m = value as Record<string, unknown>;
+  if (typeof m.url !== 'string' || (m.type !== 'image' && m.type !== 'audio')) return null;
+  return { id: typeof m.id === 'string' ? m.id : null, url: m.url, type: m.type };
+}
+
+function optionOf(value: Record<string, unknown>): GameplayOption {
+  return {
+    text: typeof value.text === 'string' ? value.text : '',
+    image: mediaOf(value.image),
+    audio: mediaOf(value.audio),
+    answer: typeof value.answer === 'string' ? value.answer : null,
+  };
+}
+
+function partOf(
+  value: { text: string; image: unknown; audio: unknown } | null,
+): Gameplay['question'] {
+  if (!value) return null;
+  return { text: value.text ?? '', image: mediaOf(value.image), audio: mediaOf(value.audio) };
+}
+
+export function toGameplay(row: repo.GameplayRow): Gameplay {
+  return {
+    id: row.id,
+    // Gameplays are only ever created for an activity; the column is nullable for old data.
+    activity_id: row.activity_id ?? '',
+    type: row.type as GameplayType,
+    question: partOf(row.question),
+    point: Number(row.point),
+    time: row.time,
+    duration: row.duration,
+    options: row.options.map(optionOf),
+    matching_options: row.matching_options.map(optionOf),
+    correct_answers: row.correct_answers,
+    explanation: partOf(row.explanation),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/**
+ * The video activity a gameplay belongs to, checked for the actor: it exists, its program is
+ * visible to them (a trainer's assigned program; otherwise 404) and it is a video.
+ */
+async function videoActivity(db: Db, actor: Actor, activityId: string) {
+  if (!uuidPattern.test(activityId)) throw AppError.notFound();
+  const activity = await repo.findActivityRef(db, activityId);
+  if (!activity) throw AppError.notFound();
+  await assertProgramVisible(db, actor, activity.program_id);
+  if (!hasPopupQuiz(activity.type)) {
+    throw AppError.badRequest(gameplayMessages.activityNotVideo, {
+      activity_id: gameplayMessages.activityNotVideo,
+    });
+  }
+  return activity;
+}
+
+async function gameplayInScope(db: Db, actor: Actor, id: string): Promise<repo.GameplayRow> {
+  if (!uuidPattern.test(id)) throw AppError.notFound();
+  const row = await repo.findGameplay(db, id);
+  if (!row?.activity_id) throw AppError.notFound();
+  await videoActivity(db, actor, row.activity_id);
+  return row;
+}
+
+const columns = (body: GameplayCreate | GameplayUpdate) => ({
+  type: body.type,
+  question: body.question,
+  point: body.point,
+  time: body.time,
+  duration: body.duration,
+  options: body.options,
+  matching_options: body.matching_options,
+  correct_answers: body.correct_answers,
+  explanation: body.explanation,
+});
+
+/** Create a pop-up question of a video activity (it joins a quiz when update-quiz lists it). */
+export async function createGameplay(db: Db, actor: Actor, body: GameplayCreate) {
+  const activity = await videoActivity(db, actor, body.activity_id);
+  return toGameplay(await repo.insertGameplay(db, { activity_id: activity.id, ...columns(body) }));
+}
+
+/** Update a pop-up question; its type and its activity stay. */
+export async function updateGameplay(db: Db, actor: Actor, id: string, body: GameplayUpdate) {
+  const row = await gameplayInScope(db, actor, id);
+  if (body.activity_id && body.activity_id !== row.activity_id) {
+    throw AppError.badRequest(gameplayMessages.activityFixed, {
+      activity_id: gameplayMessages.activityFixed,
+    });
+  }
+  if (body.type !== row.type) {
+    throw AppError.badRequest(gameplayMessages.typeFixed, { type: gameplayMessages.typeFixed });
+  }
+  return toGameplay(await repo.updateGameplay(db, row.id, columns(body)));
+}
+
+/**
+ * `show_multi`: the asked gameplays in the order asked (each once). Ids that do not exist, or
+ * that a trainer may not see, are left out: the answer is a list, not one record.
+ */
+export async function showGameplays(db: Db, actor: Actor, ids: string[]): Promise<Gameplay[]> {
+  const unique = [...new Set(ids)];
+  const rows = await repo.findGameplays(
+    db,
+    unique,
+    isProgramScoped(actor.role) ? actor.id : undefined,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return unique.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toGameplay(row)] : [];
+  });
+}
+
+/**
+ * Delete a pop-up question and take its id out of the activity's quizzes, in one transaction
+ * holding the activity row; a quiz left without questions goes too (a stored quiz always has
+ * questions). The settings stay.
+ */
+export async function deleteGameplay(db: Db, actor: Actor, id: string): Promise<void> {
+  const row = await gameplayInScope(db, actor, id);
+  const activityId = row.activity_id!;
+  await db.transaction(async (tx) => {
+    const activity = await repo.lockActivityQuiz(tx, activityId);
+    await repo.deleteGameplayRow(tx, row.id);
+    if (!activity) return;
+    const quiz = readQuiz(activity.quiz, activityId);
+    if (!quiz) return;
+    const next: ActivityQuiz = {
+      setting: quiz.setting,
+      quizzes: quiz.quizzes
+        .map((q) => ({ ...q, gameplays: q.gameplays.filter((g) => g !== row.id) }))
+        .filter((q) => q.gameplays.length > 0),
+    };
+    await repo.writeActivityQuiz(tx, activityId, next);
+  });
+}

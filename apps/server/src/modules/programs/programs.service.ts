@@ -1,0 +1,299 @@
+import type { Paged } from '@ajar/shared/common/envelope';
+import { isProgramScoped } from '@ajar/shared/common/roles';
+import {
+  canChangeProgramStatus,
+  programMessages,
+  type ProgramStatus,
+} from '@ajar/shared/programs/programs.constants';
+import type {
+  Program,
+  ProgramBodyParsed,
+  ProgramListQueryParsed,
+  PublicProgram,
+} from '@ajar/shared/programs/programs.schemas';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { sanitizeRichText } from '../../lib/sanitize';
+import type { RequestUser } from '../../plugins/auth';
+import * as repo from './programs.repository';
+
+type Viewer = Pick<RequestUser, 'id' | 'role'>;
+
+function toProgram(row: repo.ProgramRow, facilitators: repo.FacilitatorRow[]): Program {
+  return {
+    id: row.id,
+    title: row.title,
+    type: row.type,
+    program_benefits: row.program_benefits,
+    learning_targets: {
+      studies:
+        row.study_id && row.study_title !== null
+          ? { id: row.study_id, title: row.study_title }
+          : null,
+      competence: row.competence,
+    },
+    program_information: {
+      cover:
+        row.cover_media_id && row.cover_url ? { id: row.cover_media_id, url: row.cover_url } : null,
+      discount_price: row.discount_price,
+      selling_price: row.selling_price,
+      selling_link: row.selling_link,
+    },
+    fasilitator: facilitators.map((f) => ({
+      id: f.id,
+      name: f.name,
+      description: f.description,
+      picture:
+        f.picture_media_id && f.picture_url ? { id: f.picture_media_id, url: f.picture_url } : null,
+      user_id: f.user_id,
+      status: f.status,
+    })),
+    status: row.status,
+    is_free: row.is_free,
+    is_prakerja: row.is_prakerja,
+    total_participants: Number(row.total_participants),
+    total_unread: Number(row.total_unread),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    end_test_at: row.end_test_at ? row.end_test_at.toISOString() : null,
+  };
+}
+
+function groupByProgram(facilitators: repo.FacilitatorRow[]) {
+  const byProgram = new Map<string, repo.FacilitatorRow[]>();
+  for (const f of facilitators) {
+    const list = byProgram.get(f.program_id) ?? [];
+    list.push(f);
+    byProgram.set(f.program_id, list);
+  }
+  return byProgram;
+}
+
+async function withFacilitators(db: DbOrTx, rows: repo.ProgramRow[]): Promise<Program[]> {
+  const byProgram = groupByProgram(
+    await repo.facilitatorsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  );
+  return rows.map((r) => toProgram(r, byProgram.get(r.id) ?? []));
+}
+
+/**
+ * Throws 404 unless the program exists and the viewer may see it: staff see every program, a
+ * trainer only the programs a facilitator entry links them to (DESIGN §4). Other modules
+ * (topics, activities, participants…) call this before touching a program's data.
+ */
+export async function assertProgramVisible(db: DbOrTx, viewer: Viewer, programId: string) {
+  const status = await repo.programStatus(db, programId);
+  if (!status) throw AppError.notFound();
+  if (isProgramScoped(viewer.role) && !(await repo.isProgramAssigned(db, programId, viewer.id))) {
+    throw AppError.notFound();
+  }
+  return { status };
+}
+
+/** `GET /api/program/v1/company/list`: a trainer gets only their programs. */
+export async function listPrograms(
+  db: Db,
+  viewer: Viewer,
+  query: ProgramListQueryParsed,
+): Promise<Paged<Program>> {
+  const { rows, total } = await repo.listPrograms(db, {
+    status: query.status,
+    q: query.q,
+    assignedUserId: isProgramScoped(viewer.role) ? viewer.id : undefined,
+    sort: query.sort,
+    sortType: query.sort_type,
+    page: query.page,
+    limit: query.limit,
+  });
+  return { list: await withFacilitators(db, rows), limit: query.limit, page: query.page, total };
+}
+
+/** `GET /api/program/v1/trainer/list`: the signed-in trainer's programs (staff: all). */
+export async function listTrainerPrograms(
+  db: Db,
+  viewer: Viewer,
+  query: { page: number; limit: number; status?: ProgramStatus; q?: string },
+): Promise<Paged<Program>> {
+  return listPrograms(db, viewer, { ...query, sort: 'created_at', sort_type: 'desc' });
+}
+
+export async function getProgram(db: DbOrTx, viewer: Viewer, id: string): Promise<Program> {
+  await assertProgramVisible(db, viewer, id);
+  const row = await repo.findProgram(db, id);
+  if (!row) throw AppError.notFound();
+  return toProgram(row, await repo.facilitatorsOf(db, [id]));
+}
+
+/** A published program as a public page shows it; anything else is 404. */
+export async function getPublicProgram(db: Db, id: string): Promise<PublicProgram> {
+  const row = await repo.findProgram(db, id);
+  if (!row || row.status !== 'publish') throw AppError.notFound();
+  const program = toProgram(row, await repo.facilitatorsOf(db, [id]));
+  return {
+    id: program.id,
+    title: program.title,
+    type: program.type,
+    program_benefits: program.program_benefits,
+    learning_targets: program.learning_targets,
+    program_information: program.program_information,
+    fasilitator: program.fasilitator.map(({ id: fid, name, description, picture }) => ({
+      id: fid,
+      name,
+      description,
+      picture,
+    })),
+    status: program.status,
+    is_free: program.is_free,
+    is_prakerja: program.is_prakerja,
+    total_participants: program.total_participants,
+    created_at: program.created_at,
+  };
+}
+
+/**
+ * Checks what zod cannot: the study, the media and the trainer accounts exist. Field errors use
+ * the body's paths, like the schema's errors.
+ */
+async function checkReferences(db: DbOrTx, body: ProgramBodyParsed) {
+  const validation: Record<string, string> = {};
+  const studyId = body.learning_targets.studies.id;
+  const mediaIds = [
+    body.program_information.cover?.id,
+    ...body.fasilitator.map((f) => f.picture?.id),
+  ].filter((v): v is string => typeof v === 'string');
+  const trainerIds = body.fasilitator
+    .map((f) => f.user_id)
+    .filter((v): v is string => typeof v === 'string');
+  const [studyOk, mediaFound, trainersFound] = [
+    await repo.studyExists(db, studyId),
+    await repo.existingMediaIds(db, [...new Set(mediaIds)]),
+    await repo.activeTrainerIds(db, [...new Set(trainerIds)]),
+  ];
+  if (!studyOk) validation['learning_targets.studies'] = programMessages.studyNotFound;
+  const cover = body.program_information.cover;
+  if (cover && !mediaFound.has(cover.id)) {
+    validation['program_information.cover'] = programMessages.coverNotFound;
+  }
+  body.fasilitator.forEach((f, i) => {
+    if (f.picture && !mediaFound.has(f.picture.id)) {
+      validation[`fasilitator.${i}.picture`] = programMessages.pictureNotFound;
+    }
+    if (f.user_id && !trainersFound.has(f.user_id)) {
+      validation[`fasilitator.${i}.user_id`] = programMessages.trainerNotFound;
+    }
+  });
+  if (Object.keys(validation).length > 0) throw AppError.validation(validation);
+}
+
+function programValues(body: ProgramBodyParsed): Omit<repo.ProgramValues, 'status' | 'created_by'> {
+  const info = body.program_information;
+  return {
+    title: body.title,
+    type: body.type,
+    program_benefits: sanitizeRichText(body.program_benefits),
+    study_id: body.learning_targets.studies.id,
+    competence: body.learning_targets.competence,
+    cover_media_id: info.cover?.id ?? null,
+    cover_url: info.cover?.url ?? null,
+    discount_price: info.discount_price,
+    selling_price: info.selling_price,
+    selling_link: info.selling_link,
+    is_free: body.is_free,
+    is_prakerja: body.is_prakerja,
+  };
+}
+
+function facilitatorValues(
+  programId: string,
+  f: ProgramBodyParsed['fasilitator'][number],
+  index: number,
+): repo.FacilitatorValues {
+  return {
+    program_id: programId,
+    name: f.name,
+    description: sanitizeRichText(f.description),
+    picture_media_id: f.picture?.id ?? null,
+    picture_url: f.picture?.url ?? null,
+    user_id: f.user_id,
+    seq: index + 1,
+    ...(f.status ? { status: f.status } : {}),
+  };
+}
+
+function assertTransition(from: ProgramStatus, to: ProgramStatus) {
+  if (from === to) throw AppError.badRequest(programMessages.sameStatus(to));
+  if (!canChangeProgramStatus(from, to)) {
+    throw AppError.badRequest(programMessages.invalidTransition(from, to));
+  }
+}
+
+/** Creates a program and its facilitators in one transaction; draft unless a status is given. */
+export async function createProgram(db: Db, actor: Viewer, body: ProgramBodyParsed) {
+  await checkReferences(db, body);
+  return db.transaction(async (tx) => {
+    const id = await repo.insertProgram(tx, {
+      ...programValues(body),
+      status: body.status ?? 'draft',
+      created_by: actor.id,
+    });
+    await repo.insertFacilitators(
+      tx,
+      body.fasilitator.map((f, i) => facilitatorValues(id, f, i)),
+    );
+    return { id };
+  });
+}
+
+/**
+ * Replaces a program and its facilitators in one transaction: a facilitator with a known id is
+ * updated, one without an id is added, and those no longer sent are deleted. A status in the
+ * body follows the same transitions as update-status.
+ */
+export async function updateProgram(db: Db, id: string, body: ProgramBodyParsed) {
+  await checkReferences(db, body);
+  await db.transaction(async (tx) => {
+    const current = await repo.lockProgram(tx, id);
+    if (!current) throw AppError.notFound();
+    if (body.status && body.status !== current.status)
+      assertTransition(current.status, body.status);
+    const existing = new Set(await repo.facilitatorIdsOf(tx, id));
+    const unknown: Record<string, string> = {};
+    body.fasilitator.forEach((f, i) => {
+      if (f.id && !existing.has(f.id))
+        unknown[`fasilitator.${i}.id`] = programMessages.facilitatorNotFound;
+    });
+    if (Object.keys(unknown).length > 0) throw AppError.validation(unknown);
+
+    await repo.updateProgram(tx, id, {
+      ...programValues(body),
+      ...(body.status ? { status: body.status } : {}),
+    });
+    const kept = body.fasilitator.flatMap((f) => (f.id ? [f.id] : []));
+    await repo.deleteFacilitatorsExcept(tx, id, kept);
+    const added: repo.FacilitatorValues[] = [];
+    for (const [i, f] of body.fasilitator.entries()) {
+      const values = facilitatorValues(id, f, i);
+      if (f.id) await repo.updateFacilitator(tx, f.id, values);
+      else added.push(values);
+    }
+    await repo.insertFacilitators(tx, added);
+  });
+}
+
+/** draft|archive → publish, publish → archive (spec 01 §4); anything else is 400. */
+export async function changeProgramStatus(db: Db, id: string, to: ProgramStatus) {
+  await db.transaction(async (tx) => {
+    const current = await repo.lockProgram(tx, id);
+    if (!current) throw AppError.notFound();
+    assertTransition(current.status, to);
+    await repo.setProgramStatus(tx, id, to);
+  });
+}
+
+/** Deletes a program with its topics, activities, facilitators and redemptions (FK cascade). */
+export async function deleteProgram(db: Db, id: string) {
+  if (!(await repo.deleteProgram(db, id))) throw AppError.notFound();
+}

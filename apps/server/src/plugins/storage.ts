@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createStorage, type Storage } from '../lib/storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Media storage (local disk, or S3 when configured): DESIGN §1, §6. */
+    storage: Storage;
+  }
+}
+
+/** Decorates the app with the configured storage; registered before any module that stores files. */
+export const storagePlugin = fp(
+  async (app: FastifyInstance) => {
+    const storage = createStorage(app.config);
+    await storage.prepare();
+    app.decorate('storage', storage);
+  },
+  { name: 'storage' },
+);

@@ -1,0 +1,15 @@
+import type { SxProps, Theme } from '@mui/material/styles';
+
+/** Out of sight but read by screen readers (the usual clip pattern). */
+export const visuallyHidden: SxProps<Theme> = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+};

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { rolePermissions } from '@ajar/shared/common/roles';
+import { activeNavLink, isNavGroup, navItems, visibleNavItems, type NavItem } from './nav-items';
+
+const labels = (items: NavItem[]) =>
+  items.map((item) =>
+    isNavGroup(item) ? `${item.label}(${item.children.map((c) => c.label).join(',')})` : item.label,
+  );
+
+describe('visibleNavItems', () => {
+  it('shows an admin the whole menu of spec 01 §2', () => {
+    expect(labels(visibleNavItems(navItems, rolePermissions.admin))).toEqual([
+      'Dashboard',
+      'Program',
+      'Kelola Nilai(Daftar Program,Import Nilai UK,Import Nilai TPM)',
+      'Diskusi(Diskusi Private,Diskusi Publik)',
+      'Notifikasi',
+      'Reseller',
+      'Presensi',
+    ]);
+  });
+
+  it('hides from a trainer what the role may not do', () => {
+    const visible = labels(visibleNavItems(navItems, rolePermissions.trainer));
+    expect(visible).not.toContain('Reseller');
+    expect(visible).not.toContain('Notifikasi');
+    expect(visible).toContain('Presensi');
+  });
+
+  it('drops a group left without entries', () => {
+    const items: NavItem[] = [
+      {
+        label: 'Grup',
+        icon: navItems[0].icon,
+        children: [{ label: 'A', to: '/a', icon: navItems[0].icon, permission: 'users.manage' }],
+      },
+    ];
+    expect(visibleNavItems(items, ['dashboard.view'])).toEqual([]);
+  });
+});
+
+describe('activeNavLink', () => {
+  it('picks the longest matching entry, the first on a tie', () => {
+    const items = visibleNavItems(navItems, rolePermissions.admin);
+    expect(activeNavLink(items, '/program/12/edit')?.label).toBe('Program');
+    expect(activeNavLink(items, '/discussion/private/program/1')?.label).toBe('Diskusi Private');
+    expect(activeNavLink(items, '/import-feedback')?.label).toBe('Import Nilai TPM');
+    expect(activeNavLink(items, '/programme')).toBeNull();
+  });
+});

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { documentTitle } from './document-title';
+import { PageTitleProvider, useBreadcrumbs } from './page-title';
+
+function DocumentTitle() {
+  const crumbs = useBreadcrumbs();
+  const title = documentTitle(crumbs.map((crumb) => crumb.label));
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return null;
+}
+
+/** Above every route: the document title from the breadcrumb trail, scroll restoration. */
+export function RootLayout() {
+  return (
+    <PageTitleProvider>
+      <DocumentTitle />
+      <ScrollRestoration />
+      <Outlet />
+    </PageTitleProvider>
+  );
+}

@@ -1,0 +1,43 @@
+import type { AppRoute } from './app-route';
+
+const loginPage = () => import('../features/auth/pages/login-page').then((m) => m.LoginPage);
+
+/**
+ * The login screen. It needs no data layer (TanStack Query, snackbars), so router.tsx keeps it out
+ * of `DataLayer` and the first page a visitor opens loads less JavaScript (issue 2).
+ */
+export const signInRoutes: AppRoute[] = [
+  { id: 'login', path: '/', title: 'Login', page: loginPage },
+  // `/login` is where a 401 sends the user (spec 01 §2); the same screen as `/`.
+  { id: 'login-alias', path: '/login', title: 'Login', page: loginPage },
+];
+
+/** The password screens for signed-out users (under the data layer). */
+export const passwordRoutes: AppRoute[] = [
+  {
+    id: 'forgot-password',
+    path: '/forgot-password',
+    title: 'Lupa Password',
+    page: () =>
+      import('../features/auth/pages/forgot-password-page').then((m) => m.ForgotPasswordPage),
+  },
+  {
+    id: 'password-reset',
+    path: '/password-reset',
+    title: 'Reset Password',
+    page: () =>
+      import('../features/auth/pages/password-reset-page').then((m) => m.PasswordResetPage),
+  },
+  {
+    id: 'password-changed',
+    path: '/password-changed',
+    title: 'Password Diperbarui',
+    page: () =>
+      import('../features/auth/pages/password-changed-page').then((m) => m.PasswordChangedPage),
+  },
+];
+
+/** Screens for signed-out users; a signed-in user opening one goes to the dashboard. */
+export const guestRoutes: AppRoute[] = [...signInRoutes, ...passwordRoutes];
+
+export const guestPaths: readonly string[] = guestRoutes.flatMap((r) => (r.path ? [r.path] : []));

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser tests: each file starts its own server on a fresh embedded database. */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include: ['**/*.spec.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    maxWorkers: 2,
+    fileParallelism: true,
+  },
+});

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { messages } from '../common/messages';
+import { permissions, roleKeys } from '../common/roles';
+import { credentialLimits, emailPattern } from './auth.rules';
+
+const requiredText = (field: string) =>
+  z
+    .string({ error: messages.required(field) })
+    .trim()
+    .min(1, { error: messages.required(field) });
+
+export const emailField = (field = 'Email') =>
+  requiredText(field)
+    .max(credentialLimits.emailMaxLength, {
+      error: messages.max(field, credentialLimits.emailMaxLength),
+    })
+    .pipe(z.email({ pattern: emailPattern, error: messages.email(field) }))
+    .transform((email) => email.toLowerCase());
+
+/**
+ * New passwords: the reset screen's rule text, "at least 7 letters and 1 digit" (spec 01 §2),
+ * read as at least 8 characters with at least one letter and one digit.
+ */
+export const passwordRule = {
+  minLength: 8,
+  maxLength: 128,
+  text: 'Password minimal 8 karakter, terdiri dari minimal 7 huruf dan 1 angka',
+} as const;
+
+export const newPasswordField = (field: string) =>
+  z
+    .string({ error: messages.required(field) })
+    .min(1, { error: messages.required(field) })
+    .min(passwordRule.minLength, { error: messages.min(field, passwordRule.minLength) })
+    .max(passwordRule.maxLength, { error: messages.max(field, passwordRule.maxLength) })
+    .refine((p) => /[0-9]/.test(p) && /[A-Za-z]/.test(p), {
+      error: `${field} harus mengandung huruf dan angka`,
+    });
+
+export const loginBodySchema = z.object({
+  email: emailField('Email'),
+  password: z
+    .string({ error: messages.required('Password') })
+    .min(1, { error: messages.required('Password') })
+    .max(credentialLimits.passwordMaxLength, {
+      error: messages.max('Password', credentialLimits.passwordMaxLength),
+    }),
+  /** JSON of a Web Push subscription, registered for this session. */
+  push_token: z.string().max(4000).optional().nullable(),
+  access_key: z.string().max(255).optional().nullable(),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const roleSchema = z.object({ key: z.enum(roleKeys), name: z.string() });
+
+export const authUserSchema = z.object({
+  id: z.uuid(),
+  fullname: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: roleSchema,
+  permissions: z.array(z.enum(permissions)),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const loginDataSchema = z.object({
+  token: z.string(),
+  expires_at: z.string(),
+  user: authUserSchema,
+});
+export type LoginData = z.infer<typeof loginDataSchema>;
+
+export const updatePasswordBodySchema = z
+  .object({
+    current_password: z
+      .string({ error: messages.required('Password saat ini') })
+      .min(1, { error: messages.required('Password saat ini') }),
+    new_password: newPasswordField('Password baru'),
+    conf_new_password: z
+      .string({ error: messages.required('Konfirmasi password baru') })
+      .min(1, { error: messages.required('Konfirmasi password baru') }),
+  })
+  .refine((b) => b.new_password === b.conf_new_password, {
+    path: ['conf_new_password'],
+    error: 'Konfirmasi password baru tidak sama',
+  });
+export type UpdatePasswordBody = z.input<typeof updatePasswordBodySchema>;
+
+export const forgotPasswordBodySchema = z.object({ email: emailField('Email') });
+
+export const resetPasswordBodySchema = z.object({
+  token: requiredText('Token').max(200),
+  password: newPasswordField('Password'),
+});
+
+/**
+ * A browser's Web Push subscription (`PushSubscription.toJSON()`). Push services are reached over
+ * https only, so the server never posts to a plain-http address a client made up.
+ */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https$/ }).max(2000),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: z.string().min(1).max(200),
+    auth: z.string().min(1).max(200),
+  }),
+});
+export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
+
+/** `PUT /api/push/v1/subscription`: registers or replaces the subscription of this session. */
+export const pushSubscriptionBodySchema = z.object({ subscription: pushSubscriptionSchema });
+export type PushSubscriptionBody = z.input<typeof pushSubscriptionBodySchema>;
+
+/** `GET /api/push/v1/public-key`: the VAPID key the browser subscribes with. */
+export const pushPublicKeyDataSchema = z.object({ public_key: z.string() });
+export type PushPublicKeyData = z.infer<typeof pushPublicKeyDataSchema>;
+
+export const authMessages = {
+  wrongCredentials: 'Email atau password salah',
+  inactive: 'Akun anda tidak aktif',
+  lockedAccount: (minutes: number) =>
+    `Terlalu banyak percobaan login yang gagal. Coba lagi dalam ${minutes} menit.`,
+  lockedAddress: (minutes: number) =>
+    `Terlalu banyak percobaan login dari alamat ini. Coba lagi dalam ${minutes} menit.`,
+  passwordChanged: 'Password berhasil diubah',
+  passwordChangeFailed: 'Password gagal diubah',
+  wrongCurrentPassword: 'Password saat ini salah',
+  resetLinkSent: 'Link berhasil dikirim',
+  resetInvalid: 'Link reset password tidak valid atau sudah kedaluwarsa',
+  resetDone: 'Password berhasil diperbarui',
+  tooManyResetRequests: (minutes: number) =>
+    `Terlalu banyak permintaan reset password. Coba lagi dalam ${minutes} menit.`,
+  loggedOut: 'Logout berhasil',
+} as const;
+
+/** Lockout policy (issue 2): per account and per address. */
+export const loginLockout = {
+  windowMinutes: 15,
+  accountMaxFailures: 5,
+  addressMaxFailures: 20,
+  lockMinutes: 10,
+} as const;
+
+/**
+ * Password reset policy: a link lives `tokenMinutes`; one address may ask `addressMaxRequests`
+ * times per window (429 beyond); one account gets at most `accountMaxMails` mails per window
+ * (further requests answer the same success without sending, so nothing is revealed).
+ */
+export const passwordResetPolicy = {
+  tokenMinutes: 60,
+  windowMinutes: 15,
+  addressMaxRequests: 10,
+  accountMaxMails: 3,
+} as const;

@@ -1,0 +1,17 @@
+/** Indonesian validation messages of spec 01 §5, written once for server and web. */
+export const messages = {
+  required: (field: string) => `${field} tidak boleh kosong`,
+  email: (field: string) => `${field} bukan email yang valid.`,
+  max: (field: string, n: number) => `${field} harus kurang dari atau sama dengan ${n} karakter.`,
+  min: (field: string, n: number) => `${field} harus lebih dari atau sama dengan ${n} karakter.`,
+  between: (field: string, min: number, max: number) =>
+    `${field} harus berada diantara ${min} dan ${max} karakter`,
+  number: (field: string) => `${field} harus berupa angka`,
+  numberMin: (field: string, n: number) => `${field} harus lebih dari atau sama dengan ${n}`,
+  invalidForm: 'Data cannot be empty, Please check your data',
+  errorValidation: 'error validation',
+  unauthorized: 'Sesi anda telah berakhir, silakan login kembali',
+  forbidden: 'Anda tidak memiliki akses',
+  notFound: 'Data tidak ditemukan',
+  serverError: 'Terjadi kesalahan pada server',
+} as const;

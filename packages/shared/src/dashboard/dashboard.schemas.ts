@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { programStatuses } from '../programs/programs.constants';
+
+const count = z.number().int().min(0);
+
+/** Programs in the viewer's scope, per status. */
+export const dashboardProgramCountsSchema = z.object({
+  total: count,
+  draft: count,
+  publish: count,
+  archive: count,
+});
+
+/** One bar of the redeem chart: a day (`YYYY-MM-DD`, WIB) and its redeems. */
+export const dashboardRedeemDaySchema = z.object({
+  date: z.iso.date(),
+  total: count,
+});
+
+export const dashboardResellerSchema = z.object({
+  id: z.uuid(),
+  fullname: z.string(),
+  referral_code: z.string(),
+  /** Redeems of the viewer's programs made through this reseller, all time. */
+  total: count,
+});
+
+export const dashboardProgramSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  status: z.enum(programStatuses),
+  total_participants: count,
+  updated_at: z.string(),
+});
+
+/**
+ * `GET /api/dashboard/v1/summary`: what exists so far, counted by the database. Every number is
+ * limited to the viewer's programs (a trainer: the programs they are assigned to).
+ */
+export const dashboardSummarySchema = z.object({
+  /** `all` for staff who see every program, `assigned` for a trainer. */
+  scope: z.enum(['all', 'assigned']),
+  programs: dashboardProgramCountsSchema,
+  /** Topics of those programs. */
+  topics: count,
+  activities: z.object({
+    total: count,
+    /** Most frequent type first. */
+    by_type: z.array(z.object({ type: z.string(), total: count })),
+  }),
+  /** Distinct members with at least one redeem of those programs. */
+  participants: count,
+  redeems: z.object({
+    /** All redeems of those programs. */
+    total: count,
+    /** Redeems of the last 30 days (the sum of `per_day`). */
+    last_30_days: count,
+    /** Today (WIB) and the 29 days before it, oldest first, one entry per day. */
+    per_day: z.array(dashboardRedeemDaySchema),
+  }),
+  /**
+   * Top 5 resellers by redeems of those programs; null for a viewer without the reseller
+   * permission (DESIGN §4: resellers are not a trainer's business).
+   */
+  top_resellers: z.array(dashboardResellerSchema).nullable(),
+  /** The 5 programs updated most recently. */
+  latest_programs: z.array(dashboardProgramSchema),
+});
+
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
+export type DashboardRedeemDay = z.infer<typeof dashboardRedeemDaySchema>;
+export type DashboardReseller = z.infer<typeof dashboardResellerSchema>;
+export type DashboardProgram = z.infer<typeof dashboardProgramSchema>;
