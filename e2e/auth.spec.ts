@@ -172,6 +172,8 @@ describe('passwords', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Lupa password?' }).click();
     await page.waitForURL('**/forgot-password');
+    // The login page, with its own Email field, stays until the next page's code has loaded.
+    await page.getByRole('heading', { name: 'Lupa Password' }).waitFor();
     await page.getByLabel('Email').fill(demo.admin.email);
     await page.getByRole('button', { name: 'Kirim link ke email' }).click();
     await page.getByText('Link berhasil dikirim').waitFor();
