@@ -205,6 +205,9 @@ describe('passwords', () => {
 
     await page.goto(`/password-reset?token=${encodeURIComponent(token ?? '')}`);
     await snap(page, 'auth-reset-confirm');
+    // The request log does not repeat the live token (only the mail without SMTP carries it).
+    expect(app.server.logs().split(token ?? '').length - 1).toBe(1);
+    expect(app.server.logs()).toContain('/password-reset?token=[redacted]');
     await page.getByRole('button', { name: 'Ya, buat password baru' }).click();
     await page.getByText('Password minimal 8 karakter', { exact: false }).first().waitFor();
     await page.getByLabel('Password baru', { exact: true }).fill('Rahasia789');

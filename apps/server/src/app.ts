@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { logSerializers } from './lib/log';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { staticPlugin } from './plugins/static';
@@ -41,6 +42,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: logSerializers,
           },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,

@@ -25,7 +25,25 @@ describe('loadConfig', () => {
 
   it('trusts forwarded addresses only when told', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
-    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback, fd00::/8' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8,loopback,fd00::/8',
+    );
+    // `true` would believe every hop: the left of X-Forwarded-For is whatever the client wrote.
+    for (const bad of ['true', '1', 'yes', '10.0.0.0/33', 'proxy.local', '1.2.3.4/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('takes a first superadmin only as a pair with an acceptable password', () => {
+    const config = loadConfig({ ADMIN_EMAIL: 'kepala@lembaga.id', ADMIN_PASSWORD: 'Mulai2026' });
+    expect(config).toMatchObject({ ADMIN_EMAIL: 'kepala@lembaga.id', ADMIN_NAME: 'Administrator' });
+    expect(() => loadConfig({ ADMIN_EMAIL: 'kepala@lembaga.id' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() =>
+      loadConfig({ ADMIN_EMAIL: 'kepala@lembaga.id', ADMIN_PASSWORD: 'pendek1' }),
+    ).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'bukan-email', ADMIN_PASSWORD: 'Mulai2026' })).toThrow(
+      /ADMIN_EMAIL/,
+    );
   });
 });

@@ -1,39 +1,79 @@
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { newPasswordField } from '@ajar/shared/auth/auth.schemas';
 
-const configSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-    .optional(),
-  STORAGE: z.enum(['local', 's3']).default('local'),
-  PUBLIC_URL: z.url().optional(),
-  SMTP_URL: z.string().optional(),
-  SMTP_FROM: z.string().default('Ajar <no-reply@ajar.test>'),
-  VAPID_PUBLIC_KEY: z.string().optional(),
-  VAPID_PRIVATE_KEY: z.string().optional(),
-  VAPID_SUBJECT: z.string().default('mailto:admin@ajar.test'),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_TTL_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(24 * 7),
-  WEB_DIST: z.string().optional(),
-  /** Only behind a reverse proxy: trust X-Forwarded-For for the client address (lockout per address). */
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
-});
+const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    PUBLIC_URL: z.url().optional(),
+    SMTP_URL: z.string().optional(),
+    SMTP_FROM: z.string().default('Ajar <no-reply@ajar.test>'),
+    /** The first superadmin of an installation without one (production has no demo accounts). */
+    ADMIN_EMAIL: z.email().optional(),
+    // The same rule as a password set in the app.
+    ADMIN_PASSWORD: newPasswordField('ADMIN_PASSWORD').optional(),
+    ADMIN_NAME: z.string().trim().min(1).max(255).default('Administrator'),
+    VAPID_PUBLIC_KEY: z.string().optional(),
+    VAPID_PRIVATE_KEY: z.string().optional(),
+    VAPID_SUBJECT: z.string().default('mailto:admin@ajar.test'),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(24 * 7),
+    WEB_DIST: z.string().optional(),
+    /**
+     * Only behind a reverse proxy: the proxies' addresses or CIDR ranges (comma-separated, or
+     * `loopback`, `linklocal`, `uniquelocal`) whose `X-Forwarded-For` is believed for the client
+     * address (the per-address sign-in limit). The address is read from the right of the header up
+     * to the first untrusted hop, where a client cannot write. `false` (default) uses the socket.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((value, ctx): string | false => {
+        if (value === 'false' || value === '0') return false;
+        const entries = value.split(',').map((entry) => entry.trim());
+        if (entries.every(isProxyAddress)) return entries.join(',');
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            "must be false or the proxies' addresses / CIDR ranges (for example 127.0.0.1 or 10.0.0.0/8)",
+        });
+        return z.NEVER;
+      }),
+  })
+  .refine((c) => (c.ADMIN_EMAIL === undefined) === (c.ADMIN_PASSWORD === undefined), {
+    path: ['ADMIN_PASSWORD'],
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+  });
+
+/** `10.0.0.1`, `fd00::1`, `10.0.0.0/8`, `fd00::/8`, or a named range of proxy-addr. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
 

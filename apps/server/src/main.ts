@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { ensureFirstAdmin, ensureReferenceData } from './db/reference-data';
 import { seedIfEmpty } from './db/seed';
 
 async function main() {
@@ -12,9 +13,16 @@ async function main() {
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
   );
   await database.migrate();
+  await ensureReferenceData(database.db);
   const app = await buildApp({ config, database });
   if (config.NODE_ENV !== 'production') {
     await seedIfEmpty(database.db, (msg) => app.log.info(msg));
+  }
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const admin = { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD };
+    if (await ensureFirstAdmin(database.db, { ...admin, fullname: config.ADMIN_NAME })) {
+      app.log.info({ email: admin.email }, 'first superadmin created from ADMIN_EMAIL');
+    }
   }
 
   let closing = false;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { can, type Permission, type RoleKey } from '@ajar/shared/common/roles';
 import { AppError } from '../lib/app-error';
@@ -40,19 +40,31 @@ export async function authenticate(app: FastifyInstance, token: string | null) {
 }
 
 /**
+ * Whether a matched route needs a session. Decided from the route's pattern, never from the raw
+ * URL: the router decodes the path before matching, so `/%61pi/…` reaches an `/api/…` route. A
+ * route that names a permission is guarded wherever it lives.
+ */
+export function isGuardedRoute(pattern: string, config: FastifyContextConfig): boolean {
+  if (config.public) return false;
+  if (config.permission) return true;
+  return pattern.startsWith('/api/') && !pattern.startsWith('/api/docs');
+}
+
+/**
  * The one route-level guard: every `/api` route needs a valid session unless its config says
  * `public`, and the permission its config names.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.is404) return;
-    if (request.url.startsWith('/api/docs')) return; // the OpenAPI page is public
+    const pattern = request.routeOptions.url;
+    if (pattern === undefined || request.is404) return;
     const config = request.routeOptions.config;
     if (config.public) {
       request.user = await authenticate(app, bearer(request));
       return;
     }
+    if (!isGuardedRoute(pattern, config)) return;
     const user = await authenticate(app, bearer(request));
     if (!user) throw AppError.unauthorized();
     request.user = user;

@@ -37,14 +37,18 @@ export const newPasswordField = (field: string) =>
       error: `${field} harus mengandung huruf dan angka`,
     });
 
+/** A password typed to be checked (not a new one): required, and bounded before it is hashed. */
+const typedPassword = (field: string) =>
+  z
+    .string({ error: messages.required(field) })
+    .min(1, { error: messages.required(field) })
+    .max(credentialLimits.passwordMaxLength, {
+      error: messages.max(field, credentialLimits.passwordMaxLength),
+    });
+
 export const loginBodySchema = z.object({
   email: emailField('Email'),
-  password: z
-    .string({ error: messages.required('Password') })
-    .min(1, { error: messages.required('Password') })
-    .max(credentialLimits.passwordMaxLength, {
-      error: messages.max('Password', credentialLimits.passwordMaxLength),
-    }),
+  password: typedPassword('Password'),
   /** JSON of a Web Push subscription, registered for this session. */
   push_token: z.string().max(4000).optional().nullable(),
   access_key: z.string().max(255).optional().nullable(),
@@ -72,13 +76,9 @@ export type LoginData = z.infer<typeof loginDataSchema>;
 
 export const updatePasswordBodySchema = z
   .object({
-    current_password: z
-      .string({ error: messages.required('Password saat ini') })
-      .min(1, { error: messages.required('Password saat ini') }),
+    current_password: typedPassword('Password saat ini'),
     new_password: newPasswordField('Password baru'),
-    conf_new_password: z
-      .string({ error: messages.required('Konfirmasi password baru') })
-      .min(1, { error: messages.required('Konfirmasi password baru') }),
+    conf_new_password: typedPassword('Konfirmasi password baru'),
   })
   .refine((b) => b.new_password === b.conf_new_password, {
     path: ['conf_new_password'],

@@ -1,18 +1,8 @@
 import type { Db } from '../client';
+import { defaultStudies } from '../reference-data';
 import { studies } from '../schema';
 
-/** The default study fields of spec 01 §3. */
-export const defaultStudies = [
-  'Bahasa Asing/Inggris',
-  'Kuliner',
-  'Pengembangan Diri',
-  'Persiapan Kerja',
-  'Strategi Marketing',
-  'Teknologi Informasi',
-  'Pertanian & Peternakan',
-  'Lainnya',
-];
-
+/** The default study fields, for tests and the demo seed (idempotent). */
 export async function seedStudies(db: Db) {
   return db
     .insert(studies)
