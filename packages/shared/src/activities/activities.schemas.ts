@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankAsUndefined, toNumber } from '../common/form-input';
 import { messages } from '../common/messages';
 import { gameplayTypes, type GameplayType } from '../popup-quiz/popup-quiz.constants';
 import {
@@ -20,18 +21,7 @@ import {
 
 // Input helpers ---------------------------------------------------------------------------------
 
-/** An empty form value (null, '') reads as absent so the default applies. */
-const blankAsUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
-
 const nullAsUndefined = (value: unknown) => (value === null ? undefined : value);
-
-/** Numeric strings from form fields become numbers; anything else is left for zod to reject. */
-const toNumber = (value: unknown) => {
-  const v = blankAsUndefined(value);
-  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return Number(v);
-  return v;
-};
 
 /**
  * A yes/no setting. Spec 02 §3: booleans are sent as 1 and 0; true/false and '1'/'0' are

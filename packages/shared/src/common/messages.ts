@@ -8,6 +8,8 @@ export const messages = {
     `${field} harus berada diantara ${min} dan ${max} karakter`,
   number: (field: string) => `${field} harus berupa angka`,
   numberMin: (field: string, n: number) => `${field} harus lebih dari atau sama dengan ${n}`,
+  /** The number counterpart of `max`, worded like `numberMin` (no unit, no full stop). */
+  numberMax: (field: string, n: number) => `${field} harus kurang dari atau sama dengan ${n}`,
   invalidForm: 'Data cannot be empty, Please check your data',
   errorValidation: 'error validation',
   unauthorized: 'Sesi anda telah berakhir, silakan login kembali',

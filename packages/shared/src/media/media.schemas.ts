@@ -109,9 +109,18 @@ export const mediaIdParamSchema = z.object({ id: z.string().max(100) });
 export const pickableMediaTypes = ['image', 'audio'] as const;
 export type PickableMediaType = (typeof pickableMediaTypes)[number];
 
+/** Messages of a media reference the server checks against the library (on the reference's key). */
+export const mediaRefMessages = {
+  /** No library item of that id, or no id at all (an address alone is not accepted). */
+  notFound: 'Media tidak ditemukan',
+  /** The library item is of another kind than the field takes. */
+  wrongKind: 'Tipe media tidak sesuai',
+} as const;
+
 /**
  * A reference to a media item inside question data (question, option, explanation media): the
  * library id and the served url, kept together so a question renders without another lookup.
+ * The id is what counts: the server looks it up and takes url and type from the library.
  */
 export const mediaRefSchema = z.object({
   id: z.uuid({ error: 'Media tidak valid' }).nullable(),

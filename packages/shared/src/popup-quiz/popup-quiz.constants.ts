@@ -1,3 +1,5 @@
+import { messages } from '../common/messages';
+
 /** Pop-up quiz gameplay types (spec 02 §2). */
 export const gameplayTypes = [
   'multiple_choice',
@@ -32,6 +34,9 @@ export const popupSettingOrder = [
   { key: 'minimum_score', label: 'Nilai Minimal' },
 ] as const;
 
+/** The largest pop-up question point (the spec shows none). */
+export const popupPointMax = 1000;
+
 export const popupMessages = {
   settingUnset: (label: string) => `Pengaturan ${label} belum diatur`,
   noQuestions: 'Silahkan tambahkan Pop Up Quiz terlebih dahulu dan simpan soal terbaru.',
@@ -44,6 +49,7 @@ export const popupMessages = {
   wordsEmpty: 'Daftar kata tidak boleh kosong',
   wordEmpty: (n: number) => `Kata nomor ${n} masih kosong`,
   pointNotNumber: 'Poin harus angka',
+  pointTooLarge: messages.numberMax('Poin', popupPointMax),
   timerNotNumber: 'Timer harus angka',
   questionSaved: 'Soal berhasil disimpan.',
   quizSaved: 'Data Pop Up Quiz berhasil disimpan.',

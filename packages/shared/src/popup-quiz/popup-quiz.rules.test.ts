@@ -17,14 +17,52 @@ const mc: GameplayDraft = {
 };
 
 describe('gameplayErrors (spec 02 §5)', () => {
-  it('multiple choice adds one message per empty option', () => {
+  it("multiple choice names each empty option once, in the options' place", () => {
     expect(gameplayErrors(mc)).toEqual([]);
     expect(
       gameplayErrors({ ...mc, options: [{ text: 'Insang' }, { text: '' }, { text: ' ' }] }),
+    ).toEqual(['Jawaban nomor 2 masih kosong', 'Jawaban nomor 3 masih kosong']);
+    expect(
+      gameplayErrors({
+        ...mc,
+        question: { text: '' },
+        options: [{ text: '' }, { text: 'Insang' }],
+        correct_answers: [],
+        point: 0,
+      }),
     ).toEqual([
+      'Pertanyaan tidak boleh kosong',
+      'Jawaban nomor 1 masih kosong',
+      'Jawaban benar tidak boleh kosong',
+      'Poin tidak boleh kosong atau 0',
+    ]);
+    // An option with only an image is filled.
+    expect(
+      gameplayErrors({ ...mc, options: [...mc.options, { text: '', image: { id: 'm1' } }] }),
+    ).toEqual([]);
+  });
+
+  it('bounds the point at 1000 for every type', () => {
+    const tooLarge = 'Poin harus kurang dari atau sama dengan 1000';
+    expect(gameplayErrors({ ...mc, point: 1001 })).toEqual([tooLarge]);
+    expect(gameplayErrors({ ...mc, point: 1e308 })).toEqual([tooLarge]);
+    expect(gameplayErrors({ ...mc, point: '1000' })).toEqual([]);
+    expect(gameplayErrors({ ...mc, type: 'jigsaw', point: '5000,5' })).toEqual([`${tooLarge} `]);
+    expect(
+      gameplayErrors({
+        type: 'finding_word',
+        question: null,
+        point: 2000,
+        options: [{ text: 'lele' }],
+        correct_answers: [],
+      }),
+    ).toEqual([tooLarge]);
+  });
+
+  it('multiple choice without options says so once', () => {
+    expect(gameplayErrors({ ...mc, options: [], correct_answers: [] })).toEqual([
       'Opsi jawaban tidak boleh kosong',
-      'Jawaban nomor 2 masih kosong',
-      'Jawaban nomor 3 masih kosong',
+      'Jawaban benar tidak boleh kosong',
     ]);
   });
 

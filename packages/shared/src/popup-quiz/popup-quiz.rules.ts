@@ -1,6 +1,11 @@
-import { isEmptyPoint, plainText, questionErrors } from '../quiz/quiz.rules';
+import { isEmptyPoint, parsePoint, plainText, questionErrors } from '../quiz/quiz.rules';
 import { quizMessages } from '../quiz/quiz.constants';
-import { popupMessages, popupSettingOrder, type GameplayType } from './popup-quiz.constants';
+import {
+  popupMessages,
+  popupPointMax,
+  popupSettingOrder,
+  type GameplayType,
+} from './popup-quiz.constants';
 
 export interface GameplayMedia {
   id?: string | null;
@@ -43,10 +48,17 @@ export function matchingSideError(option: GameplayOption): string | null {
     : null;
 }
 
+/** A point above `popupPointMax`; null when it is fine or empty or no number (other rules). */
+function pointTooLarge(point: number | string | null): string | null {
+  const n = point === null ? null : parsePoint(point);
+  return n !== null && n > popupPointMax ? popupMessages.pointTooLarge : null;
+}
+
 /** The checks of spec 02 §5 for one pop-up question, in order. */
 export function gameplayErrors(g: GameplayDraft): string[] {
-  const asQuiz = (suffix: string) =>
-    questionErrors(
+  // The quiz checks, with the pop-up point bound in place of the quiz's.
+  const asQuiz = (suffix: string) => {
+    const errors = questionErrors(
       {
         type: 'multiple_choice',
         question: { text: g.question?.text ?? '', media: g.question?.image ?? null },
@@ -55,13 +67,29 @@ export function gameplayErrors(g: GameplayDraft): string[] {
         point: g.point,
       },
       suffix,
-    );
+    ).filter((m) => m !== quizMessages.pointTooLarge + suffix);
+    const tooLarge = pointTooLarge(g.point);
+    if (tooLarge) errors.push(tooLarge + suffix);
+    return errors;
+  };
+  const pointErrors = () => {
+    if (isEmptyPoint(g.point)) return [quizMessages.pointEmpty];
+    const tooLarge = pointTooLarge(g.point);
+    return tooLarge ? [tooLarge] : [];
+  };
   switch (g.type) {
     case 'multiple_choice': {
+      // Spec 02 §5: pop-up multiple choice names each empty option ('Jawaban nomor N masih
+      // kosong'); 'Opsi jawaban tidak boleh kosong' stays for a question without options, so one
+      // empty option gives one message.
       const errors = asQuiz('');
-      g.options.forEach((o, i) => {
-        if (!filled(o)) errors.push(popupMessages.optionEmpty(i + 1));
-      });
+      const at = errors.indexOf(quizMessages.optionsEmpty);
+      if (at >= 0 && g.options.length > 0) {
+        const blanks = g.options.flatMap((o, i) =>
+          filled(o) ? [] : [popupMessages.optionEmpty(i + 1)],
+        );
+        errors.splice(at, 1, ...blanks);
+      }
       return errors;
     }
     case 'jigsaw':
@@ -83,7 +111,7 @@ export function gameplayErrors(g: GameplayDraft): string[] {
         const both = matchingSideError(o);
         if (both && !errors.includes(both)) errors.push(both);
       });
-      if (isEmptyPoint(g.point)) errors.push(quizMessages.pointEmpty);
+      errors.push(...pointErrors());
       return errors;
     }
     case 'finding_word': {
@@ -92,7 +120,7 @@ export function gameplayErrors(g: GameplayDraft): string[] {
       g.options.forEach((o, i) => {
         if (!o.text.trim()) errors.push(popupMessages.wordEmpty(i + 1));
       });
-      if (isEmptyPoint(g.point)) errors.push(quizMessages.pointEmpty);
+      errors.push(...pointErrors());
       return errors;
     }
   }

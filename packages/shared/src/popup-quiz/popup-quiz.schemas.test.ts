@@ -3,6 +3,7 @@ import { activityQuizUpdateSchema } from '../activities/activities.schemas';
 import {
   gameplayCreateSchema,
   gameplayShowMultiQuerySchema,
+  withMatchingAnswers,
   type GameplayCreateInput,
 } from './popup-quiz.schemas';
 
@@ -52,10 +53,12 @@ describe('gameplayCreateSchema', () => {
       }),
     ).toEqual({
       'question.text': 'Pertanyaan tidak boleh kosong',
-      options: 'Opsi jawaban tidak boleh kosong',
       correct_answers: 'Jawaban benar tidak boleh kosong',
       point: 'Poin tidak boleh kosong atau 0',
       'options.1.text': 'Jawaban nomor 2 masih kosong',
+    });
+    expect(issues({ activity_id, type: 'multiple_choice', options: [] })).toMatchObject({
+      options: 'Opsi jawaban tidak boleh kosong',
     });
     expect(issues({ activity_id, type: 'jigsaw', question: null, options: [] })).toEqual({
       'question.text': 'Pertanyaan tidak boleh kosong ',
@@ -144,6 +147,42 @@ describe('gameplayCreateSchema', () => {
       correct_answers: ['Lele', 'Nila'],
     });
     expect(parsed.options[0]!.image).toBeNull();
+  });
+
+  it('bounds the point at 1000 with the number-max wording', () => {
+    const mc = {
+      activity_id,
+      type: 'multiple_choice',
+      question: { text: 'Ikan lele bernapas dengan?' },
+      options: [{ text: 'Insang' }, { text: 'Paru-paru' }],
+      correct_answers: ['Insang'],
+    };
+    expect(issues({ ...mc, point: 1001 })).toEqual({
+      point: 'Poin harus kurang dari atau sama dengan 1000',
+    });
+    expect(issues({ ...mc, point: 1e308 })).toEqual({
+      point: 'Poin harus kurang dari atau sama dengan 1000',
+    });
+    expect(issues({ ...mc, point: '1000' })).toEqual({});
+  });
+
+  it('derives matching answers again from changed image urls', () => {
+    const parsed = gameplayCreateSchema.parse({
+      activity_id,
+      type: 'matching_word',
+      point: 5,
+      options: [{ text: 'Lele' }, { text: 'Gurame' }],
+      matching_options: [{ text: 'Berkumis' }, { text: '', image }],
+    });
+    const moved = {
+      ...parsed,
+      matching_options: parsed.matching_options.map((o) =>
+        o.image ? { ...o, image: { ...o.image, url: '/media/2025/01/b.png' } } : o,
+      ),
+    };
+    const again = withMatchingAnswers(moved);
+    expect(again.correct_answers).toEqual(['Berkumis', '/media/2025/01/b.png']);
+    expect(again.options.map((o) => o.answer)).toEqual(['Berkumis', '/media/2025/01/b.png']);
   });
 
   it('refuses media of the wrong kind', () => {

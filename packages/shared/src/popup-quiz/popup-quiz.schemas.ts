@@ -3,7 +3,7 @@ import { messages } from '../common/messages';
 import { mediaRefSchema } from '../media/media.schemas';
 import { quizMessages } from '../quiz/quiz.constants';
 import { normaliseWord } from './word-search';
-import { gameplayTypes, popupMessages } from './popup-quiz.constants';
+import { gameplayTypes, popupMessages, popupPointMax } from './popup-quiz.constants';
 import { gameplayErrors, matchingSideError, type GameplayDraft } from './popup-quiz.rules';
 
 /** Limits of a pop-up question (the spec shows none; these keep one question screen-sized). */
@@ -13,7 +13,7 @@ export const gameplayLimits = {
   options: 20,
   words: 20,
   wordLength: 20,
-  pointMax: 1000,
+  pointMax: popupPointMax,
   /** Seconds, for the timer and the word-search duration. */
   secondsMax: 3600,
 } as const;
@@ -72,9 +72,7 @@ export const gameplayPointSchema = z.preprocess(
   z
     .number({ error: popupMessages.pointNotNumber })
     .min(0, { error: popupMessages.pointNotNumber })
-    .max(gameplayLimits.pointMax, {
-      error: `Poin harus kurang dari atau sama dengan ${gameplayLimits.pointMax}`,
-    }),
+    .max(gameplayLimits.pointMax, { error: popupMessages.pointTooLarge }),
 );
 
 const seconds = (error: string) =>
@@ -145,6 +143,26 @@ export function matchingAnswer(option: { text: string; image?: { url?: string | 
 }
 
 /**
+ * Matching word: each left option's `answer` and the `correct_answers` derived from the right
+ * side (option i pairs with matching option i). The server runs it again once the image urls come
+ * from the media library.
+ */
+export function withMatchingAnswers<
+  G extends {
+    options: { answer: string | null }[];
+    matching_options: { text: string; image?: { url?: string | null } | null }[];
+    correct_answers: string[];
+  },
+>(g: G): G {
+  const answers = g.matching_options.map(matchingAnswer);
+  return {
+    ...g,
+    options: g.options.map((o, i) => ({ ...o, answer: answers[i] ?? null })),
+    correct_answers: answers,
+  };
+}
+
+/**
  * Where a message of `gameplayErrors` belongs in the body, so the server answers it on a field:
  * `question.text`, `options.1.text`, `matching_options`, `point`…
  */
@@ -155,7 +173,8 @@ function issuePath(message: string, g: GameplayShape): (string | number)[] {
   if (base === quizMessages.optionsEmpty || base === quizMessages.optionsDuplicate) {
     return ['options'];
   }
-  if (base === quizMessages.pointNotNumber) return ['point'];
+  if (base === quizMessages.pointNotNumber || base === popupMessages.pointTooLarge)
+    return ['point'];
   if (base === quizMessages.correctEmpty) return ['correct_answers'];
   if (base === quizMessages.pointEmpty) return ['point'];
   if (/^Jawaban nomor \d+/.test(base)) return ['options', n(/nomor (\d+)/), 'text'];
@@ -178,16 +197,8 @@ function normalise(g: GameplayShape): GameplayShape {
     case 'multiple_choice':
     case 'jigsaw':
       return { ...g, duration: null, matching_options: [] };
-    case 'matching_word': {
-      const answers = g.matching_options.map(matchingAnswer);
-      return {
-        ...g,
-        question: null,
-        duration: null,
-        options: g.options.map((o, i) => ({ ...o, answer: answers[i] ?? null })),
-        correct_answers: answers,
-      };
-    }
+    case 'matching_word':
+      return { ...withMatchingAnswers(g), question: null, duration: null };
     case 'finding_word': {
       const words = g.options.map((o) => ({
         text: o.text,

@@ -19,6 +19,19 @@ describe('program rules', () => {
     expect(richTextHasContent('<p><img src="/media/a.png"></p>')).toBe(true);
   });
 
+  it('does not count an image without an address (what the sanitizer leaves of a bad one)', () => {
+    expect(richTextHasContent('<p><img /></p>')).toBe(false);
+    expect(richTextHasContent('<img src="" alt="x">')).toBe(false);
+    expect(richTextHasContent("<img alt='x' src='a.png'>")).toBe(true);
+  });
+
+  it('reads a long run of unclosed tags in linear time', () => {
+    const started = performance.now();
+    expect(richTextHasContent('<'.repeat(50_000))).toBe(true);
+    expect(richTextHasContent('<img '.repeat(10_000))).toBe(true);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
   it('hints when Harga Coret is not above Harga Jual', () => {
     expect(showDiscountHint(100, 200)).toBe(true);
     expect(showDiscountHint(300, 200)).toBe(false);

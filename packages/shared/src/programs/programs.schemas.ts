@@ -23,12 +23,17 @@ const requiredText = (field: string, max: number) =>
 
 /**
  * Whether rich text (HTML from the editor) has anything a reader would see: an editor left empty
- * still sends `<p></p>` or `<p><br></p>`.
+ * still sends `<p></p>` or `<p><br></p>`. An image counts only with an address (the sanitizer
+ * leaves `<img />` of a refused one). The server asks this of the sanitized HTML, so markup the
+ * sanitizer drops (`<script>x</script>`) does not count.
  */
 export function richTextHasContent(html: string): boolean {
-  if (/<(img|iframe|video)\b/i.test(html)) return true;
+  // `[^<>]` ends each scan at the next `<`: a long text of unclosed tags stays linear.
+  const images = html.match(/<img\b[^<>]*>/gi) ?? [];
+  if (images.some((tag) => /\ssrc\s*=\s*("\s*[^"\s]|'\s*[^'\s]|[^\s"'>])/i.test(tag))) return true;
+  if (/<(iframe|video)\b/i.test(html)) return true;
   const text = html
-    .replace(/<[^>]*>/g, '')
+    .replace(/<[^<>]*>/g, '')
     .replace(/&nbsp;|&#160;/gi, ' ')
     .trim();
   return text.length > 0;

@@ -1,3 +1,5 @@
+import { messages } from '../common/messages';
+
 /** Question types of spec 02 §2 (version B offers only multiple_choice in its editor). */
 export const questionTypes = ['multiple_choice', 'single_choice_survey'] as const;
 export type QuestionType = (typeof questionTypes)[number];
@@ -37,9 +39,9 @@ export const quizMessages = {
   correctEmpty: 'Jawaban benar tidak boleh kosong',
   pointEmpty: 'Poin tidak boleh kosong atau 0',
   pointNotNumber: 'Poin harus angka',
+  /** A question or option point above `quizLimits.point` (scores would overflow). */
+  pointTooLarge: messages.numberMax('Poin', quizLimits.point),
   optionsDuplicate: 'Opsi jawaban tidak boleh sama',
-  mediaNotFound: 'Media tidak ditemukan',
-  mediaWrongType: 'Tipe media tidak sesuai',
   questionNotFound: 'Soal tidak ditemukan',
   notQuizActivity: 'Aktivitas ini tidak memiliki paket soal',
   packetsEmpty: 'Paket soal tidak boleh kosong',

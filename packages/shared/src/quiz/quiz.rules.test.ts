@@ -107,6 +107,33 @@ describe('questionFieldErrors', () => {
     ).toEqual(['Poin harus angka']);
   });
 
+  it('bounds question and option points at 1000000', () => {
+    const tooLarge = 'Poin harus kurang dari atau sama dengan 1000000';
+    expect(questionErrors({ ...good, point: 1e308 })).toEqual([tooLarge]);
+    expect(questionErrors({ ...good, point: '1000000,5' })).toEqual([tooLarge]);
+    expect(questionFieldErrors({ ...good, point: '99999999999999999999' })).toEqual([
+      { field: 'point', message: tooLarge },
+    ]);
+    expect(questionErrors({ ...good, point: 1_000_000 })).toEqual([]);
+    const options = (point: number | string) =>
+      good.options.map((o, i) => ({ ...o, point: i === 0 ? point : 1 }));
+    expect(questionFieldErrors({ ...good, options: options(1e308) })).toEqual([
+      { field: 'options', message: tooLarge },
+    ]);
+    expect(questionErrors({ ...good, options: options('1000000') })).toEqual([]);
+    // A survey has no question point, but its option points (weights) are bounded too.
+    expect(
+      questionErrors({
+        ...good,
+        type: 'single_choice_survey',
+        correct_answer: [],
+        point: null,
+        options: options(2e6),
+      }),
+    ).toEqual([tooLarge]);
+    expect(questionErrors({ ...good, point: 1e308 }, ' ')).toEqual([`${tooLarge} `]);
+  });
+
   it('reads points with a comma or dot decimal', () => {
     expect(parsePoint('2,5')).toBe(2.5);
     expect(parsePoint('10')).toBe(10);

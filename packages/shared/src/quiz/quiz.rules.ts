@@ -1,4 +1,4 @@
-import { quizMessages, type QuestionType } from './quiz.constants';
+import { quizLimits, quizMessages, type QuestionType } from './quiz.constants';
 
 export interface MediaRef {
   id?: string | null;
@@ -14,10 +14,13 @@ export interface QuestionDraft {
   point?: number | string | null;
 }
 
-/** Text of rich-text HTML, without tags and entities, trimmed. */
+/**
+ * Text of rich-text HTML, without tags and entities, trimmed. A tag ends its scan at the next `<`,
+ * so text full of unclosed `<` stays linear.
+ */
 export function plainText(html: string | null | undefined): string {
   return (html ?? '')
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<[^<>]*>/g, ' ')
     .replace(/&nbsp;|&#160;/g, ' ')
     .replace(/&[a-z]+;|&#\d+;/gi, 'x')
     .replace(/\s+/g, ' ')
@@ -49,10 +52,22 @@ export function parsePoint(point: number | string | null | undefined): number | 
 }
 
 /**
+ * What is wrong with a point that is not empty: not a number ≥ 0 ('Poin harus angka'), or above
+ * `quizLimits.point` (a point like 1e308 would make scores Infinity or NaN); null when it is fine.
+ */
+export function pointError(point: number | string): string | null {
+  const n = parsePoint(point);
+  if (n === null) return quizMessages.pointNotNumber;
+  if (n > quizLimits.point) return quizMessages.pointTooLarge;
+  return null;
+}
+
+/**
  * The checks of spec 02 §5 for one question, in the spec's order, each with the field it
  * belongs to. Survey questions have no correct answer and no question point, so those two checks
  * apply to multiple choice only. Beyond the spec: two options with the same text would make the
- * correct answer (an option text) ambiguous, and a point or option point must be a number ≥ 0.
+ * correct answer (an option text) ambiguous, and a point or option point must be a number from 0
+ * to `quizLimits.point`.
  */
 export function questionFieldErrors(
   q: QuestionDraft,
@@ -69,16 +84,14 @@ export function questionFieldErrors(
     const texts = q.options.map((o) => o.text.trim()).filter(Boolean);
     if (new Set(texts).size !== texts.length) {
       errors.push({ field: 'options', message: quizMessages.optionsDuplicate + suffix });
-    } else if (
-      q.options.some(
-        (o) =>
-          o.point !== undefined &&
-          o.point !== null &&
-          o.point !== '' &&
-          parsePoint(o.point) === null,
-      )
-    ) {
-      errors.push({ field: 'options', message: quizMessages.pointNotNumber + suffix });
+    } else {
+      // An empty option point is 0, so only filled ones are checked.
+      const pointMessage = q.options
+        .map((o) =>
+          o.point === undefined || o.point === null || o.point === '' ? null : pointError(o.point),
+        )
+        .find(Boolean);
+      if (pointMessage) errors.push({ field: 'options', message: pointMessage + suffix });
     }
   }
   if (q.type === 'multiple_choice') {
@@ -87,11 +100,11 @@ export function questionFieldErrors(
     if (correct.length === 0 || !matches) {
       errors.push({ field: 'correct_answer', message: quizMessages.correctEmpty + suffix });
     }
-    if (isEmptyPoint(q.point)) {
-      errors.push({ field: 'point', message: quizMessages.pointEmpty + suffix });
-    } else if (parsePoint(q.point) === null) {
-      errors.push({ field: 'point', message: quizMessages.pointNotNumber + suffix });
-    }
+    const pointMessage =
+      q.point === undefined || q.point === null || isEmptyPoint(q.point)
+        ? quizMessages.pointEmpty
+        : pointError(q.point);
+    if (pointMessage) errors.push({ field: 'point', message: pointMessage + suffix });
   }
   return errors;
 }

@@ -86,6 +86,23 @@ describe('section schemas', () => {
     ).toEqual({ min_score: 'Minimal Score harus kurang dari atau sama dengan 100' });
   });
 
+  it('reads a minus sign as a number below 0, like the activity settings (spec 01 §5)', () => {
+    const minScore = (min_score: unknown) =>
+      issues(sectionBodySchema.safeParse({ packet_id: crypto.randomUUID(), name: 'A', min_score }));
+    expect(minScore('-5')).toEqual({
+      min_score: 'Minimal Score harus lebih dari atau sama dengan 0',
+    });
+    expect(minScore(' -5 ')).toEqual({
+      min_score: 'Minimal Score harus lebih dari atau sama dengan 0',
+    });
+    expect(minScore('2.5')).toEqual({ min_score: 'Minimal Score harus berupa angka' });
+    expect(minScore('5-')).toEqual({ min_score: 'Minimal Score harus berupa angka' });
+    expect(minScore('101')).toEqual({
+      min_score: 'Minimal Score harus kurang dari atau sama dengan 100',
+    });
+    expect(minScore(' 70 ')).toEqual({});
+  });
+
   it('reads a digit string as the minimal score', () => {
     const s = saveSectionBodySchema.parse({ section: { name: ' Dasar ', min_score: '70' } });
     expect(s.section).toEqual({ name: 'Dasar', min_score: 70 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankAsUndefined, toNumber } from '../common/form-input';
 import { messages } from '../common/messages';
 import { mediaRefSchema } from '../media/media.schemas';
 import {
@@ -12,10 +13,6 @@ import {
 } from './quiz.constants';
 
 // Input helpers ---------------------------------------------------------------------------------
-
-/** null or a blank string reads as absent, so the default applies. */
-const blankAsUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
 const text = (label: string, max: number) =>
   z.preprocess(
@@ -150,12 +147,9 @@ export type BankQuestionBodyParsed = z.output<typeof bankQuestionBodySchema>;
 
 // Section ---------------------------------------------------------------------------------------
 
+/** '-5' reads as -5 and gets the "at least 0" message (spec 01 §5), not "must be a number". */
 const minScoreSchema = z.preprocess(
-  (value: unknown) => {
-    const v = blankAsUndefined(value);
-    if (typeof v === 'string' && /^\d+$/.test(v.trim())) return Number(v);
-    return v;
-  },
+  toNumber,
   z
     .number({
       error: (issue) =>
@@ -166,7 +160,7 @@ const minScoreSchema = z.preprocess(
     .int({ error: messages.number(sectionLabels.minScore) })
     .min(0, { error: messages.numberMin(sectionLabels.minScore, 0) })
     .max(quizLimits.minScore, {
-      error: `${sectionLabels.minScore} harus kurang dari atau sama dengan ${quizLimits.minScore}`,
+      error: messages.numberMax(sectionLabels.minScore, quizLimits.minScore),
     }),
 );
 

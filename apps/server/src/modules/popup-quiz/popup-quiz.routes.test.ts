@@ -8,14 +8,19 @@ import {
   buildActivity,
   buildProgramWithTopics,
 } from '../../test/factories/activities';
+import { buildMedia } from '../../test/factories/media';
 import { signedIn } from '../../test/factories/users';
 
 let t: TestApp;
 let admin: { authorization: string };
 
+const imageId = '5d0c7a52-7d52-4a8e-9d6f-2f1f4c8a9b01';
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await signedIn(t.db, 'admin')).headers;
+  // The image the bodies use is a library item: references must name one.
+  await buildMedia(t.db, { id: imageId, ext: 'png' });
 });
 afterAll(async () => {
   await t.close();
@@ -27,7 +32,7 @@ async function video() {
   return { program, topic: topics[0]!, activity };
 }
 
-const image = (id = '5d0c7a52-7d52-4a8e-9d6f-2f1f4c8a9b01') => ({
+const image = (id = imageId) => ({
   id,
   url: `/media/2025/01/${id}.png`,
   type: 'image' as const,
@@ -217,6 +222,108 @@ describe('gameplay CRUD', () => {
   });
 });
 
+describe('media references', () => {
+  it('takes the url and type of each image and audio from the library', async () => {
+    const { activity } = await video();
+    const picture = await buildMedia(t.db, { ext: 'png' });
+    const sound = await buildMedia(t.db, { ext: 'mp3' });
+    const libraryUrl = (m: { storage_key: string }) => `/media/${m.storage_key}`;
+    const res = await create({
+      ...bodies(activity.id).multiple_choice!,
+      question: {
+        text: 'Ikan apa ini?',
+        image: { id: picture.id, url: 'https://evil.test/x.png', type: 'image' },
+        audio: { id: sound.id, url: '/media/elsewhere.mp3', type: 'audio' },
+      },
+      options: [
+        { text: 'Lele', image: { id: picture.id, url: '/media/x.png', type: 'image' } },
+        { text: 'Nila' },
+      ],
+      correct_answers: ['Lele'],
+      explanation: {
+        text: 'Kumisnya.',
+        audio: { id: sound.id, url: '/media/a.mp3', type: 'audio' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.question.image).toEqual({
+      id: picture.id,
+      url: libraryUrl(picture),
+      type: 'image',
+    });
+    expect(data.question.audio).toEqual({ id: sound.id, url: libraryUrl(sound), type: 'audio' });
+    expect(data.options[0].image.url).toBe(libraryUrl(picture));
+    expect(data.explanation.audio.url).toBe(libraryUrl(sound));
+    const [row] = await t.db.select().from(gameplays).where(eq(gameplays.id, data.id));
+    expect(JSON.stringify(row)).not.toContain('evil.test');
+    expect(JSON.stringify(row)).not.toContain('elsewhere');
+  });
+
+  it('answers matching pairs with the library url of a right-side image', async () => {
+    const { activity } = await video();
+    const picture = await buildMedia(t.db, { ext: 'webp' });
+    const res = await create({
+      ...bodies(activity.id).matching_word!,
+      matching_options: [
+        { text: 'Berkumis' },
+        { text: '', image: { id: picture.id, url: 'https://evil.test/y.png', type: 'image' } },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.correct_answers).toEqual(['Berkumis', `/media/${picture.storage_key}`]);
+    expect(data.options[1].answer).toBe(`/media/${picture.storage_key}`);
+  });
+
+  it('refuses a reference without a library item, or of the wrong kind, on its field', async () => {
+    const { activity } = await video();
+    const sound = await buildMedia(t.db, { ext: 'mp3' });
+    const base = bodies(activity.id).multiple_choice!;
+    const res = await create({
+      ...base,
+      question: {
+        text: 'Ikan apa ini?',
+        image: { id: null, url: 'https://evil.test/x.png', type: 'image' },
+        audio: { id: crypto.randomUUID(), url: '/media/none.mp3', type: 'audio' },
+      },
+      options: [
+        { text: 'Lele', image: { id: sound.id, url: '/media/x.png', type: 'image' } },
+        { text: 'Nila', audio: { id: sound.id, url: '/media/x.mp3', type: 'audio' } },
+      ],
+      correct_answers: ['Lele'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().validation).toEqual({
+      'question.image': 'Media tidak ditemukan',
+      'question.audio': 'Media tidak ditemukan',
+      'options.0.image': 'Media harus berupa gambar',
+    });
+    expect(
+      await t.db.select().from(gameplays).where(eq(gameplays.activity_id, activity.id)),
+    ).toEqual([]);
+
+    // The same checks on update; the stored question stays as it was.
+    const saved = await createOk(base);
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/gameplay/v1/update/${saved.id}`,
+      headers: admin,
+      payload: {
+        ...base,
+        explanation: {
+          text: 'x',
+          image: { id: crypto.randomUUID(), url: '/media/none.png', type: 'image' },
+        },
+      },
+    });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().validation).toEqual({ 'explanation.image': 'Media tidak ditemukan' });
+    const [row] = await t.db.select().from(gameplays).where(eq(gameplays.id, saved.id));
+    expect(row!.explanation).toMatchObject({ text: 'Lele punya insang dan labirin.' });
+  });
+});
+
 describe('validation messages of spec 02 §5 through the API', () => {
   async function validationOf(body: object) {
     const res = await create(body);
@@ -237,12 +344,15 @@ describe('validation messages of spec 02 §5 through the API', () => {
         point: 0,
       }),
     ).toEqual({
+      // One empty option, one message (spec 02 §5: pop-up multiple choice names each one).
       'question.text': 'Pertanyaan tidak boleh kosong',
-      options: 'Opsi jawaban tidak boleh kosong',
       correct_answers: 'Jawaban benar tidak boleh kosong',
       point: 'Poin tidak boleh kosong atau 0',
       'options.1.text': 'Jawaban nomor 2 masih kosong',
     });
+    expect(
+      await validationOf({ activity_id: activity.id, type: 'multiple_choice', point: 5 }),
+    ).toMatchObject({ options: 'Opsi jawaban tidak boleh kosong' });
     expect(
       await validationOf({ activity_id: activity.id, type: 'jigsaw', options: [], point: '' }),
     ).toEqual({
@@ -259,6 +369,11 @@ describe('validation messages of spec 02 §5 through the API', () => {
     expect(await validationOf({ ...base, point: 'lima' })).toEqual({ point: 'Poin harus angka' });
     expect(await validationOf({ ...base, point: -1 })).toEqual({ point: 'Poin harus angka' });
     expect(await validationOf({ ...base, time: '1,5' })).toEqual({ time: 'Timer harus angka' });
+    for (const point of [1001, 1e308, '99999999999999999999']) {
+      expect(await validationOf({ ...base, point })).toEqual({
+        point: 'Poin harus kurang dari atau sama dengan 1000',
+      });
+    }
   });
 
   it('matching word', async () => {

@@ -17,6 +17,7 @@ import {
   deleteGameplay,
   showGameplays,
   updateGameplay,
+  type PopupQuizDeps,
 } from './popup-quiz.service';
 
 const tags = ['popup-quiz'];
@@ -25,6 +26,7 @@ const gameplayReply = envelopeSchema(gameplaySchema);
 /** Pop-up questions (gameplays) of video activities: DESIGN §3 paths. */
 export const popupQuizRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/gameplay/v1';
+  const deps = (): PopupQuizDeps => ({ db: app.db, storage: app.storage });
 
   app.post(
     `${base}/create`,
@@ -39,7 +41,7 @@ export const popupQuizRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await createGameplay(app.db, currentUser(request), request.body),
+        await createGameplay(deps(), currentUser(request), request.body),
         popupMessages.questionSaved,
       ),
   );
@@ -58,7 +60,7 @@ export const popupQuizRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await updateGameplay(app.db, currentUser(request), request.params.id, request.body),
+        await updateGameplay(deps(), currentUser(request), request.params.id, request.body),
         popupMessages.questionSaved,
       ),
   );

@@ -4,6 +4,7 @@ import { isProgramScoped } from '@ajar/shared/common/roles';
 import type { GameplayType } from '@ajar/shared/popup-quiz/popup-quiz.constants';
 import {
   gameplayMessages,
+  withMatchingAnswers,
   type Gameplay,
   type GameplayCreate,
   type GameplayOption,
@@ -11,12 +12,19 @@ import {
 } from '@ajar/shared/popup-quiz/popup-quiz.schemas';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
 import { readQuiz } from '../activities/activities.service';
+import { resolveMediaRefs, type MediaRefSlot } from '../media/media-refs';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './popup-quiz.repository';
 
 type Actor = Pick<RequestUser, 'id' | 'role'>;
+
+export interface PopupQuizDeps {
+  db: Db;
+  storage: Storage;
+}
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -89,7 +97,41 @@ async function gameplayInScope(db: Db, actor: Actor, id: string): Promise<repo.G
   return row;
 }
 
-const columns = (body: GameplayCreate | GameplayUpdate) => ({
+type GameplayBody = GameplayCreate | GameplayUpdate;
+type MediaParts = { image: GameplayOption['image']; audio: GameplayOption['audio'] };
+
+/**
+ * The body's images and audio must be library items of their kind; their url and type come from
+ * the library (shared `resolveMediaRefs`, as for quiz questions). Matching answers that are an
+ * image's url are derived again from the library's url. Answers 400 on the media's field key.
+ */
+async function resolveGameplayMedia(deps: PopupQuizDeps, body: GameplayBody) {
+  const slots: MediaRefSlot[] = [];
+  const add = (key: string, part: MediaParts | null) => {
+    if (!part) return;
+    for (const kind of ['image', 'audio'] as const) {
+      const ref = part[kind];
+      if (ref) {
+        slots.push({
+          key: `${key}${kind}`,
+          ref,
+          kinds: [kind],
+          wrongKind: gameplayMessages.mediaKind(kind),
+        });
+      }
+    }
+  };
+  add('question.', body.question);
+  body.options.forEach((o, i) => add(`options.${i}.`, o));
+  body.matching_options.forEach((o, i) => add(`matching_options.${i}.`, o));
+  add('explanation.', body.explanation);
+  const errors: Record<string, string> = {};
+  await resolveMediaRefs(deps, slots, errors);
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+  return body.type === 'matching_word' ? withMatchingAnswers(body) : body;
+}
+
+const columns = (body: GameplayBody) => ({
   type: body.type,
   question: body.question,
   point: body.point,
@@ -102,14 +144,20 @@ const columns = (body: GameplayCreate | GameplayUpdate) => ({
 });
 
 /** Create a pop-up question of a video activity (it joins a quiz when update-quiz lists it). */
-export async function createGameplay(db: Db, actor: Actor, body: GameplayCreate) {
-  const activity = await videoActivity(db, actor, body.activity_id);
-  return toGameplay(await repo.insertGameplay(db, { activity_id: activity.id, ...columns(body) }));
+export async function createGameplay(deps: PopupQuizDeps, actor: Actor, body: GameplayCreate) {
+  const activity = await videoActivity(deps.db, actor, body.activity_id);
+  const values = columns(await resolveGameplayMedia(deps, body));
+  return toGameplay(await repo.insertGameplay(deps.db, { activity_id: activity.id, ...values }));
 }
 
 /** Update a pop-up question; its type and its activity stay. */
-export async function updateGameplay(db: Db, actor: Actor, id: string, body: GameplayUpdate) {
-  const row = await gameplayInScope(db, actor, id);
+export async function updateGameplay(
+  deps: PopupQuizDeps,
+  actor: Actor,
+  id: string,
+  body: GameplayUpdate,
+) {
+  const row = await gameplayInScope(deps.db, actor, id);
   if (body.activity_id && body.activity_id !== row.activity_id) {
     throw AppError.badRequest(gameplayMessages.activityFixed, {
       activity_id: gameplayMessages.activityFixed,
@@ -118,7 +166,8 @@ export async function updateGameplay(db: Db, actor: Actor, id: string, body: Gam
   if (body.type !== row.type) {
     throw AppError.badRequest(gameplayMessages.typeFixed, { type: gameplayMessages.typeFixed });
   }
-  return toGameplay(await repo.updateGameplay(db, row.id, columns(body)));
+  const values = columns(await resolveGameplayMedia(deps, body));
+  return toGameplay(await repo.updateGameplay(deps.db, row.id, values));
 }
 
 /**

@@ -234,6 +234,41 @@ describe('programs API', () => {
       expect(program.fasilitator[0]!.description).toBe('<h2>Hai</h2>');
     });
 
+    it('checks Deskripsi program after sanitizing: markup alone is empty', async () => {
+      const required = { program_benefits: 'Deskripsi program tidak boleh kosong' };
+      for (const program_benefits of [
+        '<script>x</script>',
+        '<p><style>p{}</style></p>',
+        '<iframe src="https://evil.test">Isi</iframe>',
+        '<img src="javascript:alert(1)">',
+      ]) {
+        const res = await create(programBody(study, { title: 'Tanpa Isi', program_benefits }));
+        expect(res.statusCode, program_benefits).toBe(400);
+        expect(res.json()).toEqual({
+          status: 400,
+          message: 'error validation',
+          validation: required,
+        });
+      }
+      const [{ n }] = await t.db
+        .select({ n: count() })
+        .from(programs)
+        .where(eq(programs.title, 'Tanpa Isi'));
+      expect(n).toBe(0);
+
+      const created = await create(programBody(study, { title: 'Ada Isi' }));
+      const id = created.json().data.id as string;
+      const update = await t.app.inject({
+        method: 'PUT',
+        url: `/api/program/v1/company/update/${id}`,
+        headers: admin,
+        payload: programBody(study, { title: 'Ada Isi', program_benefits: '<script>x</script>' }),
+      });
+      expect(update.statusCode).toBe(400);
+      expect(update.json().validation).toEqual(required);
+      expect((await detail(id)).json().data.program_benefits).not.toBe('');
+    });
+
     it('answers 404 for an unknown id and 400 for a malformed one', async () => {
       expect((await detail('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
       expect((await detail('abc')).statusCode).toBe(400);

@@ -1,15 +1,18 @@
 import type { Paged } from '@ajar/shared/common/envelope';
 import { isProgramScoped } from '@ajar/shared/common/roles';
+import { messages } from '@ajar/shared/common/messages';
 import {
   canChangeProgramStatus,
+  programFieldLabels,
   programMessages,
   type ProgramStatus,
 } from '@ajar/shared/programs/programs.constants';
-import type {
-  Program,
-  ProgramBodyParsed,
-  ProgramListQueryParsed,
-  PublicProgram,
+import {
+  richTextHasContent,
+  type Program,
+  type ProgramBodyParsed,
+  type ProgramListQueryParsed,
+  type PublicProgram,
 } from '@ajar/shared/programs/programs.schemas';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -154,11 +157,30 @@ export async function getPublicProgram(db: Db, id: string): Promise<PublicProgra
 }
 
 /**
- * Checks what zod cannot: the study, the media and the trainer accounts exist. Field errors use
- * the body's paths, like the schema's errors.
+ * The body with its rich text sanitized (program benefits, facilitator descriptions): every check
+ * and the write see what will be stored.
  */
-async function checkReferences(db: DbOrTx, body: ProgramBodyParsed) {
+function sanitizeBody(body: ProgramBodyParsed): ProgramBodyParsed {
+  return {
+    ...body,
+    program_benefits: sanitizeRichText(body.program_benefits),
+    fasilitator: body.fasilitator.map((f) => ({
+      ...f,
+      description: sanitizeRichText(f.description),
+    })),
+  };
+}
+
+/**
+ * Checks what zod cannot, on the sanitized body: 'Deskripsi program' still has content once
+ * sanitized (`<script>x</script>` alone is empty), and the study, the media and the trainer
+ * accounts exist. Field errors use the body's paths, like the schema's errors.
+ */
+async function checkBody(db: DbOrTx, body: ProgramBodyParsed) {
   const validation: Record<string, string> = {};
+  if (!richTextHasContent(body.program_benefits)) {
+    validation.program_benefits = messages.required(programFieldLabels.programBenefits);
+  }
   const studyId = body.learning_targets.studies.id;
   const mediaIds = [
     body.program_information.cover?.id,
@@ -193,7 +215,7 @@ function programValues(body: ProgramBodyParsed): Omit<repo.ProgramValues, 'statu
   return {
     title: body.title,
     type: body.type,
-    program_benefits: sanitizeRichText(body.program_benefits),
+    program_benefits: body.program_benefits,
     study_id: body.learning_targets.studies.id,
     competence: body.learning_targets.competence,
     cover_media_id: info.cover?.id ?? null,
@@ -214,7 +236,7 @@ function facilitatorValues(
   return {
     program_id: programId,
     name: f.name,
-    description: sanitizeRichText(f.description),
+    description: f.description,
     picture_media_id: f.picture?.id ?? null,
     picture_url: f.picture?.url ?? null,
     user_id: f.user_id,
@@ -231,8 +253,9 @@ function assertTransition(from: ProgramStatus, to: ProgramStatus) {
 }
 
 /** Creates a program and its facilitators in one transaction; draft unless a status is given. */
-export async function createProgram(db: Db, actor: Viewer, body: ProgramBodyParsed) {
-  await checkReferences(db, body);
+export async function createProgram(db: Db, actor: Viewer, input: ProgramBodyParsed) {
+  const body = sanitizeBody(input);
+  await checkBody(db, body);
   return db.transaction(async (tx) => {
     const id = await repo.insertProgram(tx, {
       ...programValues(body),
@@ -252,8 +275,9 @@ export async function createProgram(db: Db, actor: Viewer, body: ProgramBodyPars
  * updated, one without an id is added, and those no longer sent are deleted. A status in the
  * body follows the same transitions as update-status.
  */
-export async function updateProgram(db: Db, id: string, body: ProgramBodyParsed) {
-  await checkReferences(db, body);
+export async function updateProgram(db: Db, id: string, input: ProgramBodyParsed) {
+  const body = sanitizeBody(input);
+  await checkBody(db, body);
   await db.transaction(async (tx) => {
     const current = await repo.lockProgram(tx, id);
     if (!current) throw AppError.notFound();

@@ -2,7 +2,6 @@ import { and, asc, count, eq, inArray, isNull, notInArray, or, sql } from 'drizz
 import type { DbOrTx } from '../../db/client';
 import {
   activities,
-  media,
   questionGroups,
   questionPackets,
   questions,
@@ -344,16 +343,6 @@ export async function adoptableQuestionIds(
       ),
     );
   return new Set(rows.map((r) => r.id));
-}
-
-// Media -----------------------------------------------------------------------------------------
-
-export async function findMediaRows(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: media.id, type: media.type, storage_key: media.storage_key })
-    .from(media)
-    .where(inArray(media.id, ids));
 }
 
 // Clone -----------------------------------------------------------------------------------------

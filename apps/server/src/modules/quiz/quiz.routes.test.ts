@@ -424,6 +424,107 @@ describe('save-section (the editor call)', () => {
       'questions.0.audio': 'Tipe media tidak sesuai',
     });
   });
+
+  it('refuses a media reference without a library id (an outside or made-up address)', async () => {
+    const ctx = await quizActivity();
+    const packet = await createPacket(ctx);
+    const outside = { id: null, url: 'https://evil.test/x.png', type: 'image' as const };
+    const before = await tableCount(questions);
+    const res = await saveSection(ctx, packet, {
+      section: { name: 'Media', min_score: 0 },
+      questions: [
+        mc(1, {
+          question: { text: '<p>x</p>', media: outside },
+          audio: { id: null, url: '/media/anything.mp3', type: 'audio' },
+          options: [
+            { text: 'A', media: outside },
+            { text: 'B', media: null },
+          ],
+          correct_answer: ['A'],
+          explanation: { correct: { text: '', media: outside } },
+        }),
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().validation).toEqual({
+      'questions.0.question.media': 'Media tidak ditemukan',
+      'questions.0.audio': 'Media tidak ditemukan',
+      'questions.0.options.0.media': 'Media tidak ditemukan',
+      'questions.0.explanation.correct.media': 'Media tidak ditemukan',
+    });
+    expect(await tableCount(questions)).toBe(before);
+    expect(
+      await t.db.select().from(quizSections).where(eq(quizSections.packet_id, packet)),
+    ).toEqual([]);
+
+    const bank = await call('POST', '/api/bank/v1/question/admin/create', {
+      ...mc(1, { audio: { id: null, url: 'https://evil.test/a.mp3', type: 'audio' } }),
+      activity_id: ctx.activity.id,
+    });
+    expect(bank.statusCode).toBe(400);
+    expect(bank.json().validation).toEqual({ audio: 'Media tidak ditemukan' });
+  });
+
+  it('bounds question and option points at 1000000', async () => {
+    const ctx = await quizActivity();
+    const packet = await createPacket(ctx);
+    const tooLarge = 'Poin harus kurang dari atau sama dengan 1000000';
+    const res = await saveSection(ctx, packet, {
+      section: { name: 'Poin', min_score: 0 },
+      questions: [
+        mc(1, { point: 1e308 }),
+        mc(2, { point: '99999999999999999999' }),
+        mc(3, {
+          options: [
+            { text: 'Usaha Mikro, Kecil, dan Menengah', media: null, point: 1e308 },
+            { text: 'Usaha Milik Kota', media: null, point: 0 },
+          ],
+        }),
+        survey({
+          options: [
+            { text: 'Puas', media: null, point: '1000001' },
+            { text: 'Cukup', media: null, point: 2 },
+          ],
+        }),
+        mc(5, { point: 1_000_000 }),
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().validation).toEqual({
+      'questions.0.point': tooLarge,
+      'questions.1.point': tooLarge,
+      'questions.2.options': tooLarge,
+      'questions.3.options': tooLarge,
+    });
+    const ok = await saveSection(ctx, packet, {
+      section: { name: 'Poin', min_score: 0 },
+      questions: [mc(1, { point: 1_000_000 })],
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.list_question[0].point).toBe(1_000_000);
+  });
+
+  it('answers "at least 0" for a negative Minimal Score sent as text', async () => {
+    const ctx = await quizActivity();
+    const packet = await createPacket(ctx);
+    const res = await saveSection(ctx, packet, {
+      section: { name: 'A', min_score: '-5' },
+      questions: [mc(1)],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().validation).toEqual({
+      'section.min_score': 'Minimal Score harus lebih dari atau sama dengan 0',
+    });
+    const section = await call('POST', `/api/v1/section/${ctx.activity.id}/create`, {
+      packet_id: packet,
+      name: 'B',
+      min_score: '-5',
+    });
+    expect(section.statusCode).toBe(400);
+    expect(section.json().validation).toEqual({
+      min_score: 'Minimal Score harus lebih dari atau sama dengan 0',
+    });
+  });
 });
 
 describe('groups (version A and B) and sections', () => {

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { Storage } from '../../lib/storage';
 import { findActivity } from '../activities/activities.repository';
+import { resolveMediaRefs, type MediaRefSlot } from '../media/media-refs';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './quiz.repository';
 
@@ -270,12 +271,6 @@ export async function listGroups(deps: QuizDeps, viewer: Viewer, path: PacketPat
 
 // Question preparation (before any transaction) --------------------------------------------------
 
-interface MediaSlot {
-  key: string;
-  ref: MediaRefJson;
-  kinds: readonly PickableMediaType[];
-}
-
 interface PreparedQuestion {
   id?: string;
   values: repo.QuestionValues;
@@ -295,7 +290,7 @@ function prepareQuestion(
   activityId: string,
   prefix: string,
   errors: Record<string, string>,
-  slots: MediaSlot[],
+  slots: MediaRefSlot[],
 ): PreparedQuestion {
   const survey = input.type === 'single_choice_survey';
   const question = { text: sanitizeRichText(input.question.text), media: input.question.media };
@@ -359,34 +354,6 @@ function prepareQuestion(
       status: input.status,
     },
   };
-}
-
-/**
- * Media references must name library items of the slot's kind; their url and type are taken from
- * the library (never the client's). A reference without id (an outside http(s) url) is kept.
- */
-async function resolveMedia(deps: QuizDeps, slots: MediaSlot[], errors: Record<string, string>) {
-  const ids = [...new Set(slots.map((s) => s.ref.id).filter((id): id is string => Boolean(id)))];
-  const rows = new Map((await repo.findMediaRows(deps.db, ids)).map((r) => [r.id, r]));
-  for (const slot of slots) {
-    if (!slot.ref.id) {
-      if (!slot.kinds.includes(slot.ref.type as PickableMediaType)) {
-        errors[slot.key] ??= quizMessages.mediaWrongType;
-      }
-      continue;
-    }
-    const row = rows.get(slot.ref.id);
-    if (!row) {
-      errors[slot.key] ??= quizMessages.mediaNotFound;
-      continue;
-    }
-    if (!slot.kinds.includes(row.type as PickableMediaType)) {
-      errors[slot.key] ??= quizMessages.mediaWrongType;
-      continue;
-    }
-    slot.ref.url = deps.storage.publicUrl(row.storage_key);
-    slot.ref.type = row.type;
-  }
 }
 
 function throwIfAny(errors: Record<string, string>) {
@@ -528,11 +495,11 @@ export async function saveSection(
   const { activity, packet } = await packetInPath(deps.db, viewer, path);
   const errors: Record<string, string> = {};
   if (body.questions.length === 0) errors.questions = quizMessages.questionEmpty;
-  const slots: MediaSlot[] = [];
+  const slots: MediaRefSlot[] = [];
   const prepared = body.questions.map((q, i) =>
     prepareQuestion(q, activity.id, `questions.${i}.`, errors, slots),
   );
-  await resolveMedia(deps, slots, errors);
+  await resolveMediaRefs(deps, slots, errors);
   throwIfAny(errors);
   return deps.db.transaction(async (tx) => {
     const groupId = await saveGroupTx(tx, activity, packet.id, {
@@ -561,7 +528,7 @@ export async function saveGroup(
   if (path.group_id !== undefined && !isUuid(path.group_id)) throw AppError.notFound();
   const errors: Record<string, string> = {};
   if (body.list_question.length === 0) errors.list_question = quizMessages.questionEmpty;
-  const slots: MediaSlot[] = [];
+  const slots: MediaRefSlot[] = [];
   const items = body.list_question.map((item, i): GroupItem =>
     typeof item === 'string'
       ? { kind: 'id', id: item }
@@ -570,7 +537,7 @@ export async function saveGroup(
           question: prepareQuestion(item, activity.id, `list_question.${i}.`, errors, slots),
         },
   );
-  await resolveMedia(deps, slots, errors);
+  await resolveMediaRefs(deps, slots, errors);
   throwIfAny(errors);
   return deps.db.transaction(async (tx) => {
     const groupId = await saveGroupTx(tx, activity, packet.id, {
@@ -699,9 +666,9 @@ async function prepareBankQuestion(
   body: BankQuestionBodyParsed,
 ) {
   const errors: Record<string, string> = {};
-  const slots: MediaSlot[] = [];
+  const slots: MediaRefSlot[] = [];
   const prepared = prepareQuestion(body, activityId, '', errors, slots);
-  await resolveMedia(deps, slots, errors);
+  await resolveMediaRefs(deps, slots, errors);
   throwIfAny(errors);
   return prepared.values;
 }
