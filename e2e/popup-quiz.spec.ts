@@ -183,7 +183,6 @@ describe('pop-up quizzes of a video', () => {
     await card.getByRole('button', { name: 'Simpan Soal' }).click();
     for (const message of [
       'Pertanyaan tidak boleh kosong',
-      'Opsi jawaban tidak boleh kosong',
       'Jawaban benar tidak boleh kosong',
       'Poin tidak boleh kosong atau 0',
       'Jawaban nomor 1 masih kosong',
@@ -191,9 +190,11 @@ describe('pop-up quizzes of a video', () => {
     ]) {
       await text(card, message).waitFor();
     }
+    // Blank options are named one by one, not also as a whole (spec 02 §5).
+    expect(await text(card, 'Opsi jawaban tidak boleh kosong').count()).toBe(0);
     await snap(page, 'popup-mc-errors');
     // The messages clear after 3 s.
-    await text(card, 'Opsi jawaban tidak boleh kosong').waitFor({
+    await text(card, 'Jawaban nomor 1 masih kosong').waitFor({
       state: 'detached',
       timeout: 5000,
     });
