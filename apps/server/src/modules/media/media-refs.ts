@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { media } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
 
-/** A media reference inside stored question data (quiz questions, pop-up questions). */
+/** A media reference inside stored data (quiz and pop-up questions, program pictures). */
 export interface MediaRefValue {
   id?: string | null;
   url?: string | null;
@@ -21,6 +21,8 @@ export interface MediaRefSlot {
   kinds: readonly PickableMediaType[];
   /** Message when the library item is of another kind (default 'Tipe media tidak sesuai'). */
   wrongKind?: string;
+  /** Message when there is no such library item (default 'Media tidak ditemukan'). */
+  notFound?: string;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,7 +59,7 @@ export async function resolveMediaRefs(
   for (const slot of slots) {
     const row = slot.ref.id ? rows.get(slot.ref.id) : undefined;
     if (!row) {
-      errors[slot.key] ??= mediaRefMessages.notFound;
+      errors[slot.key] ??= slot.notFound ?? mediaRefMessages.notFound;
       continue;
     }
     const kind = slot.kinds.find((k) => k === row.type);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { ProgramSortField, ProgramStatus } from '@ajar/shared/programs/programs.constants';
 import type { DbOrTx } from '../../db/client';
-import { media, programFacilitators, programs, studies, users } from '../../db/schema';
+import { programFacilitators, programs, studies, users } from '../../db/schema';
 
 /**
  * Unread participant messages of a program. There is no discussion table yet: this stays one SQL
@@ -225,13 +225,6 @@ export async function deleteFacilitatorsExcept(db: DbOrTx, programId: string, ke
         keep.length > 0 ? notInArray(programFacilitators.id, keep) : undefined,
       ),
     );
-}
-
-/** Which of these media ids exist. */
-export async function existingMediaIds(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return new Set<string>();
-  const rows = await db.select({ id: media.id }).from(media).where(inArray(media.id, ids));
-  return new Set(rows.map((r) => r.id));
 }
 
 /** Which of these ids are active trainer accounts. */

@@ -15,6 +15,7 @@ import {
   buildTopics,
   programBody,
 } from '../../test/factories/programs';
+import { buildMedia as buildMediaRow } from '../../test/factories/media';
 import { buildUser, signedIn } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -209,6 +210,42 @@ describe('programs API', () => {
           'fasilitator.0.user_id': 'Akun trainer tidak ditemukan atau tidak aktif',
           'fasilitator.1.user_id': 'Akun trainer tidak ditemukan atau tidak aktif',
         },
+      });
+    });
+
+    it('stores the library address of a picture, not the one sent, and refuses a non-image', async () => {
+      const cover = await buildMedia(t.db);
+      const picture = await buildMedia(t.db);
+      const res = await create(
+        programBody(study, {
+          program_information: {
+            cover: { id: cover.id, url: 'https://pelacak.example/pixel.gif' },
+            selling_price: 1000,
+            discount_price: null,
+            selling_link: [],
+          },
+          fasilitator: [{ name: 'A', picture: { id: picture.id, url: '/media/lain.jpg' } }],
+        }),
+      );
+      expect(res.statusCode).toBe(200);
+      const saved = (await detail(res.json().data.id)).json().data as Program;
+      expect(saved.program_information.cover).toEqual({ id: cover.id, url: cover.url });
+      expect(saved.fasilitator[0]!.picture).toEqual({ id: picture.id, url: picture.url });
+
+      const pdf = await buildMediaRow(t.db, { ext: 'pdf' });
+      const refused = await create(
+        programBody(study, {
+          program_information: {
+            cover: { id: pdf.id, url: '/media/x.pdf' },
+            selling_price: 1000,
+            discount_price: null,
+            selling_link: [],
+          },
+        }),
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().validation).toEqual({
+        'program_information.cover': 'Tipe media tidak sesuai',
       });
     });
 

@@ -20,6 +20,7 @@ const tags = ['programs'];
 
 /** Programs (spec 01 §7): reading needs `program.view` (trainers: assigned only), writing `program.manage`. */
 export const programsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): service.ProgramDeps => ({ db: app.db, storage: app.storage });
   app.get(
     '/api/program/v1/company/list',
     {
@@ -73,7 +74,7 @@ export const programsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await service.createProgram(app.db, currentUser(request), request.body),
+        await service.createProgram(deps(), currentUser(request), request.body),
         programMessages.created,
       ),
   );
@@ -91,7 +92,7 @@ export const programsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      await service.updateProgram(app.db, request.params.id, request.body);
+      await service.updateProgram(deps(), request.params.id, request.body);
       return ok(await service.getProgram(app.db, user, request.params.id), programMessages.updated);
     },
   );

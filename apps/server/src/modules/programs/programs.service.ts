@@ -18,7 +18,15 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { RequestUser } from '../../plugins/auth';
+import type { Storage } from '../../lib/storage';
+import { resolveMediaRefs, type MediaRefSlot } from '../media/media-refs';
 import * as repo from './programs.repository';
+
+/** What program writes need: the database, and the storage that names library files. */
+export interface ProgramDeps {
+  db: Db;
+  storage: Storage;
+}
 
 type Viewer = Pick<RequestUser, 'id' | 'role'>;
 
@@ -176,33 +184,49 @@ function sanitizeBody(body: ProgramBodyParsed): ProgramBodyParsed {
  * sanitized (`<script>x</script>` alone is empty), and the study, the media and the trainer
  * accounts exist. Field errors use the body's paths, like the schema's errors.
  */
-async function checkBody(db: DbOrTx, body: ProgramBodyParsed) {
+async function checkBody(deps: ProgramDeps, body: ProgramBodyParsed) {
+  const { db } = deps;
   const validation: Record<string, string> = {};
   if (!richTextHasContent(body.program_benefits)) {
     validation.program_benefits = messages.required(programFieldLabels.programBenefits);
   }
   const studyId = body.learning_targets.studies.id;
-  const mediaIds = [
-    body.program_information.cover?.id,
-    ...body.fasilitator.map((f) => f.picture?.id),
-  ].filter((v): v is string => typeof v === 'string');
   const trainerIds = body.fasilitator
     .map((f) => f.user_id)
     .filter((v): v is string => typeof v === 'string');
-  const [studyOk, mediaFound, trainersFound] = [
+  const [studyOk, trainersFound] = [
     await repo.studyExists(db, studyId),
-    await repo.existingMediaIds(db, [...new Set(mediaIds)]),
     await repo.activeTrainerIds(db, [...new Set(trainerIds)]),
   ];
   if (!studyOk) validation['learning_targets.studies'] = programMessages.studyNotFound;
+  // Pictures are library images; their stored url is the library's, never the client's.
   const cover = body.program_information.cover;
-  if (cover && !mediaFound.has(cover.id)) {
-    validation['program_information.cover'] = programMessages.coverNotFound;
-  }
+  const pictures: MediaRefSlot[] = [
+    ...(cover
+      ? [
+          {
+            key: 'program_information.cover',
+            ref: cover,
+            kinds: ['image'] as const,
+            notFound: programMessages.coverNotFound,
+          },
+        ]
+      : []),
+    ...body.fasilitator.flatMap((f, i) =>
+      f.picture
+        ? [
+            {
+              key: `fasilitator.${i}.picture`,
+              ref: f.picture,
+              kinds: ['image'] as const,
+              notFound: programMessages.pictureNotFound,
+            },
+          ]
+        : [],
+    ),
+  ];
+  await resolveMediaRefs(deps, pictures, validation);
   body.fasilitator.forEach((f, i) => {
-    if (f.picture && !mediaFound.has(f.picture.id)) {
-      validation[`fasilitator.${i}.picture`] = programMessages.pictureNotFound;
-    }
     if (f.user_id && !trainersFound.has(f.user_id)) {
       validation[`fasilitator.${i}.user_id`] = programMessages.trainerNotFound;
     }
@@ -253,9 +277,10 @@ function assertTransition(from: ProgramStatus, to: ProgramStatus) {
 }
 
 /** Creates a program and its facilitators in one transaction; draft unless a status is given. */
-export async function createProgram(db: Db, actor: Viewer, input: ProgramBodyParsed) {
+export async function createProgram(deps: ProgramDeps, actor: Viewer, input: ProgramBodyParsed) {
+  const { db } = deps;
   const body = sanitizeBody(input);
-  await checkBody(db, body);
+  await checkBody(deps, body);
   return db.transaction(async (tx) => {
     const id = await repo.insertProgram(tx, {
       ...programValues(body),
@@ -275,9 +300,10 @@ export async function createProgram(db: Db, actor: Viewer, input: ProgramBodyPar
  * updated, one without an id is added, and those no longer sent are deleted. A status in the
  * body follows the same transitions as update-status.
  */
-export async function updateProgram(db: Db, id: string, input: ProgramBodyParsed) {
+export async function updateProgram(deps: ProgramDeps, id: string, input: ProgramBodyParsed) {
+  const { db } = deps;
   const body = sanitizeBody(input);
-  await checkBody(db, body);
+  await checkBody(deps, body);
   await db.transaction(async (tx) => {
     const current = await repo.lockProgram(tx, id);
     if (!current) throw AppError.notFound();

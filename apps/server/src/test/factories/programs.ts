@@ -4,7 +4,6 @@ import type { ProgramBody } from '@ajar/shared/programs/programs.schemas';
 import type { Db } from '../../db/client';
 import {
   activities,
-  media,
   memberRedeems,
   members,
   programFacilitators,
@@ -12,25 +11,17 @@ import {
   studies,
   topics,
 } from '../../db/schema';
+import { buildMedia as buildMediaRow } from './media';
 
 export async function buildStudy(db: Db, title = `Bidang ${randomUUID().slice(0, 8)}`) {
   const [row] = await db.insert(studies).values({ title }).returning();
   return row!;
 }
 
-/** A media row (no file behind it): enough for reference checks. */
+/** An image row (no file behind it) with its served address: enough for reference checks. */
 export async function buildMedia(db: Db) {
-  const [row] = await db
-    .insert(media)
-    .values({
-      type: 'image',
-      mime: 'image/jpeg',
-      size: 1234,
-      storage_key: `test/${randomUUID()}.jpg`,
-      original_name: 'cover.jpg',
-    })
-    .returning();
-  return { ...row!, url: `/media/${row!.storage_key}` };
+  const row = await buildMediaRow(db, { ext: 'jpg' });
+  return { ...row, url: `/media/${row.storage_key}` };
 }
 
 /** A program straight in the database, with facilitators linked to the given trainers. */
