@@ -462,4 +462,43 @@ describe('activities', () => {
     for (const name of names) await page.getByText(name, { exact: true }).first().waitFor();
     await snap(page, 'activity-program-detail');
   });
+
+  it('drops a picked file when the type changes to another file kind or to none', async () => {
+    const { page } = app.admin;
+    await page.goto(createPath());
+    await page.getByLabel('Judul aktivitas').fill('Catatan Tanpa File');
+    await chooseType(page, 'Menonton Video');
+    await openTab(page, 'Konten');
+    const picker = page.locator('input[type="file"]');
+    await picker.setInputFiles(tmpFile('salah-jenis.mp4', mp4Bytes(64 * 1024)));
+    await page.getByText('salah-jenis.mp4').waitFor();
+
+    // The PDF form does not show (or keep) the video picked for the other type.
+    await openTab(page, 'Detail');
+    await chooseType(page, 'Membaca e-book');
+    await openTab(page, 'Konten');
+    await page.getByRole('heading', { name: 'File PDF' }).waitFor();
+    expect(await page.getByText('salah-jenis.mp4').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Batalkan file' }).count()).toBe(0);
+
+    // A PDF picked here is not sent with a type that takes no file.
+    await picker.setInputFiles(tmpFile('salah-jenis.pdf', pdfBytes()));
+    await page.getByText('salah-jenis.pdf').waitFor();
+    await openTab(page, 'Detail');
+    await chooseType(page, 'General');
+    await openTab(page, 'Konten');
+    await typeDescription(page, 'Catatan singkat tanpa lampiran.');
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    // A file sent with this type is refused ('Jenis aktivitas ini tidak menerima file'); this
+    // form has no file field to show it, only an 'Error: …' snackbar would appear.
+    const outcome = text(page, 'Aktivitas berhasil dibuat.')
+      .or(page.getByText(/^Error: /))
+      .first();
+    await outcome.waitFor();
+    expect(await outcome.textContent()).toBe('Aktivitas berhasil dibuat.');
+    await page.waitForURL((url) => url.pathname === `/program/${programId}`, { timeout: 10_000 });
+    const saved = await createdActivity('Catatan Tanpa File');
+    expect(saved.type).toBe('general');
+    expect(saved.content.file).toBeNull();
+  });
 });

@@ -141,7 +141,12 @@ describe('programs', () => {
 
     await page.getByRole('button', { name: 'Simpan', exact: true }).click();
     await snackbar(page, 'Successfully added program').waitFor();
-    // The list opens about 3 seconds later.
+    // Until the list opens (about 3 seconds later) nothing else can be pressed.
+    expect(await page.getByRole('button', { name: 'Batal' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Simpan', exact: true }).isDisabled()).toBe(true);
+    for (const tab of ['Detail', 'Informasi Program', 'Fasilitator']) {
+      expect(await page.getByRole('tab', { name: tab }).isDisabled(), tab).toBe(true);
+    }
     await page.waitForURL((url) => url.pathname === '/program', { timeout: 10_000 });
 
     await searchProgram(page, title);

@@ -76,6 +76,15 @@ const openQuestionsTab = (page: Page) =>
 
 const visible = (scope: Page | Locator, value: string) => text(scope, value).isVisible();
 
+/**
+ * Notices of the activity form close after 3000 ms (spec 01 §9 / 02 §9), not the app's 5 s:
+ * half a second later (for the exit transition) the one seen at `shownAt` is gone.
+ */
+async function expectClosed(page: Page, notice: Locator, shownAt: number) {
+  await page.waitForTimeout(Math.max(0, shownAt + 3500 - Date.now()));
+  expect(await notice.isVisible()).toBe(false);
+}
+
 beforeAll(async () => {
   const topic = await createProgramWithTopic(
     app.api,
@@ -102,6 +111,9 @@ describe('quiz question editor', () => {
     // First packet: the section data loads behind the blocking dialog.
     await page.getByRole('button', { name: 'Buat Paket Soal' }).click();
     await page.getByText('Harap menunggu load data soal', { exact: true }).waitFor();
+    const packetCreated = text(page, 'Paket soal berhasil dibuat');
+    await packetCreated.waitFor();
+    const packetCreatedAt = Date.now();
     await page.getByText('Tidak ada section', { exact: true }).waitFor();
     expect(await visible(page, 'Pertanyaan tidak boleh kosong')).toBe(true);
     const p1 = packetRegion(page, 1);
@@ -123,11 +135,14 @@ describe('quiz question editor', () => {
       expect(await visible(s1, message), message).toBe(true);
     }
     expect(await visible(page, 'Something bad happen')).toBe(true);
+    const genericAt = Date.now();
     await snap(page, 'quiz-validation');
     await s1
       .getByText('Opsi jawaban tidak boleh kosong')
       .waitFor({ state: 'hidden', timeout: 5000 });
     expect(await s1.getByText('Nama tidak boleh kosong').count()).toBe(0);
+    await expectClosed(page, packetCreated, packetCreatedAt);
+    await expectClosed(page, text(page, 'Something bad happen'), genericAt);
 
     // Question 1: multiple choice with an uploaded image and audio.
     await s1.getByLabel(label('Nama')).fill('Pemahaman Dasar');

@@ -25,6 +25,7 @@ import {
 } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import {
+  activityFileKind,
   activityMessages,
   activityRedirectAfterCreate,
   activitySnackbarMs,
@@ -174,6 +175,15 @@ function ActivityForm({ programId, topicId, activity, heading }: ActivityFormPro
 
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
+  // A file picked for one kind (video, PDF) is dropped when the type changes to another kind or to
+  // a type without a file, so switching type while creating leaves nothing behind.
+  const fileKind = type ? activityFileKind(type) : null;
+  const [fileKindOfFile, setFileKindOfFile] = useState(fileKind);
+  if (fileKind !== fileKindOfFile) {
+    setFileKindOfFile(fileKind);
+    setFile(null);
+    setFileError(undefined);
+  }
   const [progress, setProgress] = useState<number | null>(null);
   const [generalErrors, setGeneralErrors] = useState<string[]>([]);
   const [leaving, setLeaving] = useState(false);
@@ -208,7 +218,8 @@ function ActivityForm({ programId, topicId, activity, heading }: ActivityFormPro
   const onValid = async (values: ActivityFormValues) => {
     setGeneralErrors([]);
     setFileError(undefined);
-    const upload = file;
+    // Only a type that takes a file sends one.
+    const upload = fileKind ? file : null;
     setProgress(upload ? 0 : null);
     const onProgress = upload ? (fraction: number) => setProgress(fraction) : undefined;
     try {

@@ -184,6 +184,8 @@ export function ProgramForm({ programId, defaultValues, currentStudy = null }: P
             label={label}
             id={`program-tab-${index}`}
             aria-controls={`program-tabpanel-${index}`}
+            // Saved: the list opens shortly; nothing else can be done meanwhile.
+            disabled={saved}
             icon={errorTabs.has(index) ? <ErrorOutlineIcon fontSize="small" /> : undefined}
             iconPosition="end"
             sx={
@@ -231,12 +233,18 @@ export function ProgramForm({ programId, defaultValues, currentStudy = null }: P
           color="inherit"
           variant="outlined"
           onClick={() => navigate('/program')}
-          disabled={submitting}
+          disabled={submitting || saved}
         >
           Batal
         </Button>
         {tab < lastTab ? (
-          <Button key="next" type="button" variant="contained" onClick={() => setTab(tab + 1)}>
+          <Button
+            key="next"
+            type="button"
+            variant="contained"
+            onClick={() => setTab(tab + 1)}
+            disabled={saved}
+          >
             Lanjut
           </Button>
         ) : (

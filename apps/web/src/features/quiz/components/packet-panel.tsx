@@ -18,7 +18,6 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { useSnackbar } from 'notistack';
 import { quizMessages, sectionLoadingMs } from '@ajar/shared/quiz/quiz.constants';
 import type { Packet } from '@ajar/shared/quiz/quiz.schemas';
 import { errorMessage } from '../../../api/http';
@@ -33,6 +32,7 @@ import {
   type SectionDraft,
 } from '../lib/question-form-model';
 import { SectionCard } from './section-card';
+import { useQuizNotify } from './use-quiz-notify';
 
 export interface PacketPanelProps {
   path: QuizActivityPath;
@@ -79,7 +79,7 @@ export function PacketPanel({
   onAskDelete,
   onDirtyChange,
 }: PacketPanelProps) {
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useQuizNotify();
   const groups = useGroups(path, packet.id, expanded);
   const removeGroup = useDeleteGroup(path, packet.id);
   const [drafts, setDrafts] = useState<SectionDraft[] | null>(null);
@@ -105,7 +105,7 @@ export function PacketPanel({
     // A section that was never saved exists only here (spec 02 §4, version A).
     if (section.groupId) await removeGroup.mutateAsync(section.groupId);
     setDrafts((list) => (list ?? []).filter((s) => s.key !== section.key));
-    enqueueSnackbar(quizMessages.groupDeleted, { variant: 'success' });
+    notify.success(quizMessages.groupDeleted);
   };
 
   const addSection = () => setDrafts((list) => [...(list ?? []), emptySection()]);

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useSnackbar } from 'notistack';
 import { quizMessages } from '@ajar/shared/quiz/quiz.constants';
 import { errorMessage } from '../../../api/http';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -11,6 +10,7 @@ import { useDeletePacket } from '../api/delete-packet';
 import { usePackets } from '../api/get-packets';
 import type { QuizActivityPath } from '../api/quiz-keys';
 import { PacketPanel } from './packet-panel';
+import { useQuizNotify } from './use-quiz-notify';
 
 export interface QuestionEditorProps {
   programId: string;
@@ -44,7 +44,7 @@ export function QuestionEditor({
   onDirtyChange,
 }: QuestionEditorProps) {
   const path: QuizActivityPath = { programId, topicId, activityId };
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useQuizNotify();
   const packets = usePackets(path);
   const create = useCreatePacket(path);
   const remove = useDeletePacket(path);
@@ -79,9 +79,9 @@ export function QuestionEditor({
     create.mutate(undefined, {
       onSuccess: (packet) => {
         setExpanded((list) => [...(list ?? []), packet.id]);
-        enqueueSnackbar(quizMessages.packetCreated, { variant: 'success' });
+        notify.success(quizMessages.packetCreated);
       },
-      onError: (error) => enqueueSnackbar(`Error: ${errorMessage(error)}.`, { variant: 'error' }),
+      onError: notify.failed,
     });
 
   const confirmDelete = () => {
@@ -89,11 +89,11 @@ export function QuestionEditor({
     remove.mutate(toDelete.id, {
       onSuccess: () => {
         setToDelete(null);
-        enqueueSnackbar(quizMessages.packetDeleted, { variant: 'success' });
+        notify.success(quizMessages.packetDeleted);
       },
       onError: (error) => {
         setToDelete(null);
-        enqueueSnackbar(`Error: ${errorMessage(error)}.`, { variant: 'error' });
+        notify.failed(error);
       },
     });
   };

@@ -11,14 +11,12 @@ import {
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useSnackbar } from 'notistack';
 import {
   questionTypeLabels,
   questionTypes,
   quizMessages,
   type QuestionType,
 } from '@ajar/shared/quiz/quiz.constants';
-import { errorMessage } from '../../../api/http';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DeleteButton } from '../../../components/delete-button';
 import { MediaRefField } from '../../../components/media-picker/media-ref-field';
@@ -26,6 +24,7 @@ import { MediaRefPair } from '../../../components/media-ref-pair';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { emptyOption, type OptionDraft, type QuestionDraft } from '../lib/question-form-model';
 import { useConfirmDelete } from './use-confirm-delete';
+import { useQuizNotify } from './use-quiz-notify';
 
 export interface QuestionFormProps {
   /** 1-based number shown as 'Nomor N'. */
@@ -52,10 +51,8 @@ export function QuestionForm({
   errors,
   disabled = false,
 }: QuestionFormProps) {
-  const { enqueueSnackbar } = useSnackbar();
-  const { ask, dialog } = useConfirmDelete(onDelete, (error) =>
-    enqueueSnackbar(`Error: ${errorMessage(error)}.`, { variant: 'error' }),
-  );
+  const notify = useQuizNotify();
+  const { ask, dialog } = useConfirmDelete(onDelete, notify.failed);
   const multiple = value.type === 'multiple_choice';
   const set = (patch: Partial<QuestionDraft>) => onChange({ ...value, ...patch });
   const setOption = (index: number, patch: Partial<OptionDraft>) =>

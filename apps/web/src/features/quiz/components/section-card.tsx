@@ -13,7 +13,6 @@ import {
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useSnackbar } from 'notistack';
 import { quizMessages } from '@ajar/shared/quiz/quiz.constants';
 import type { Group } from '@ajar/shared/quiz/quiz.schemas';
 import { ApiError, errorMessage } from '../../../api/http';
@@ -36,6 +35,7 @@ import {
 } from '../lib/question-form-model';
 import { QuestionForm } from './question-form';
 import { useConfirmDelete } from './use-confirm-delete';
+import { useQuizNotify } from './use-quiz-notify';
 
 export interface SectionCardProps {
   path: QuizActivityPath;
@@ -60,15 +60,13 @@ export function SectionCard({
   onChange,
   onDelete,
 }: SectionCardProps) {
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useQuizNotify();
   const save = useSaveSection(path, packetId);
   const removeQuestion = useDeleteQuestion(path.activityId);
   // Validation messages stay 3 s beside their fields (spec 02 §4).
   const [errors, showErrors] = useTimedValue<SectionErrors>({});
   const [failure, setFailure] = useState<string[] | null>(null);
-  const { ask, deleting, dialog } = useConfirmDelete(onDelete, (error) =>
-    enqueueSnackbar(`Error: ${errorMessage(error)}.`, { variant: 'error' }),
-  );
+  const { ask, deleting, dialog } = useConfirmDelete(onDelete, notify.failed);
 
   const busy = save.isPending || deleting;
 
@@ -77,14 +75,14 @@ export function SectionCard({
     const local = validateSection(value);
     if (Object.keys(local).length > 0) {
       showErrors(local);
-      enqueueSnackbar(quizMessages.generic, { variant: 'error' });
+      notify.error(quizMessages.generic);
       return;
     }
     save.mutate(draftToBody(value), {
       onSuccess: (group: Group) => {
         showErrors({});
         onChange(groupToDraft(group));
-        enqueueSnackbar(quizMessages.groupSaved, { variant: 'success' });
+        notify.success(quizMessages.groupSaved);
       },
       onError: (error) => {
         const reason = errorMessage(error);
@@ -93,10 +91,10 @@ export function SectionCard({
           const mapped = serverErrorsToSection(error.validation);
           showErrors(mapped.fields);
           other.push(...mapped.other);
-          enqueueSnackbar(quizMessages.generic, { variant: 'error' });
+          notify.error(quizMessages.generic);
         }
         setFailure([reason, ...other]);
-        enqueueSnackbar(`${quizMessages.sectionSaveFailed}: ${reason}`, { variant: 'error' });
+        notify.error(`${quizMessages.sectionSaveFailed}: ${reason}`);
       },
     });
   };
@@ -111,7 +109,7 @@ export function SectionCard({
       try {
         await removeQuestion.mutateAsync(question.id);
       } catch (error) {
-        enqueueSnackbar(`Error: ${errorMessage(error)}.`, { variant: 'error' });
+        notify.failed(error);
         return;
       }
     }
