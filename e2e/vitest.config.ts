@@ -11,5 +11,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     maxWorkers: 2,
     fileParallelism: true,
+    // expect.poll gives up after 1 s by default: too short for a screen on a loaded 2-core machine
+    // (locators already wait up to 30 s).
+    expect: { poll: { timeout: 10_000 } },
   },
 });
