@@ -6,6 +6,7 @@ export default defineConfig({
     name: 'e2e',
     root: import.meta.dirname,
     include: ['**/*.spec.ts'],
+    globalSetup: ['./support/global-setup.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,

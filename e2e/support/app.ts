@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { signedInApi, type Api } from './api';
 import { launchBrowser, type OpenPage, type Viewport } from './browser';
-import { startServer, type RunningServer } from './server';
+import { startServer, type RunningServer, type ServerOptions } from './server';
 import { signedInPage } from './session';
 
 export interface App {
@@ -14,16 +14,19 @@ export interface App {
 const setUpTimeout = 180_000;
 
 /**
- * Registers the `beforeAll` that starts the real server (on a fresh embedded database with the
- * demo data, unless `options` say otherwise) and the browser side by side, and the `afterAll` that
+ * Registers the `beforeAll` that starts the real server (on a copy of the database the global
+ * setup seeded with the demo data, unless `options` say otherwise) and the browser side by side, and the `afterAll` that
  * closes the browser, stops the server and deletes its data. The fields of the returned object are
  * there from that `beforeAll` on; the file's own hooks, registered after this call, run after it
  * (and their `afterAll` before its).
  */
-export function useApp(options: Parameters<typeof startServer>[0] = {}): App {
+export function useApp(options: ServerOptions = {}): App {
   const app = {} as App;
   beforeAll(async () => {
-    const [server, browser] = await Promise.allSettled([startServer(options), launchBrowser()]);
+    const [server, browser] = await Promise.allSettled([
+      startServer({ template: inject('seededDataDir'), ...options }),
+      launchBrowser(),
+    ]);
     // Whatever started is kept, for the afterAll to stop it.
     if (server.status === 'fulfilled') app.server = server.value;
     if (browser.status === 'fulfilled') app.browser = browser.value;

@@ -32,14 +32,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface ServerOptions {
+  /** An existing data directory, kept after `close` (a restart test). */
+  dataDir?: string;
+  /** A seeded data directory to start from a private copy of (deleted on `close`). */
+  template?: string;
+  env?: Record<string, string>;
+}
+
 /**
- * Starts the real server (`apps/server/src/main.ts`) on the built web app, with a fresh embedded
- * database seeded with the demo data, unless `dataDir` points at an existing one.
+ * Starts the real server (`apps/server/src/main.ts`) on the built web app: on `dataDir`, on a copy
+ * of `template`, or on a fresh embedded database that the server seeds with the demo data.
  */
-export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
-): Promise<RunningServer> {
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-e2e-'));
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-e2e-'));
+    if (options.template) fs.cpSync(options.template, dataDir, { recursive: true });
+  }
   const port = await freePort();
   let output = '';
   const child: ChildProcess = spawn(
