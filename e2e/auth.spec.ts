@@ -109,6 +109,9 @@ describe('sign in and out', () => {
     const token = await page.evaluate(
       () => (JSON.parse(localStorage.getItem('ytc_auth') ?? '{}') as { token: string }).token,
     );
+    // Leave the app first: the dashboard's own calls, still arriving after the revocation, would
+    // meet the 401 there and clear the stored session before the reload this test is about.
+    await page.goto('about:blank');
     const res = await fetch(`${app.server.url}/api/trainer/v1/logout`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
