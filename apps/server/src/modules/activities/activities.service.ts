@@ -62,6 +62,7 @@ import {
   type ActivityRow,
   type MediaRow,
 } from './activities.repository';
+import { isUuid } from '../../lib/ids';
 
 export interface ActivityDeps {
   db: Db;
@@ -81,9 +82,6 @@ export interface ActivityPath {
 export interface ActivityIdPath extends ActivityPath {
   id: string;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => uuidPattern.test(value);
 
 /** Zod issues as the `error validation` map: `content.meta_data.schedules_data` → message. */
 function validationError(error: z.ZodError, prefix = ''): AppError {

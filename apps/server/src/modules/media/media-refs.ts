@@ -3,6 +3,7 @@ import { mediaRefMessages, type PickableMediaType } from '@ajar/shared/media/med
 import type { DbOrTx } from '../../db/client';
 import { media } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
+import { isUuid } from '../../lib/ids';
 
 /** A media reference inside stored data (quiz and pop-up questions, program pictures). */
 export interface MediaRefValue {
@@ -24,8 +25,6 @@ export interface MediaRefSlot {
   /** Message when there is no such library item (default 'Media tidak ditemukan'). */
   notFound?: string;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The library rows of these ids (one query, whatever the number of references). */
 async function findMediaRows(db: DbOrTx, ids: string[]) {
@@ -50,9 +49,7 @@ export async function resolveMediaRefs(
 ): Promise<void> {
   const ids = [
     ...new Set(
-      slots
-        .map((s) => s.ref.id)
-        .filter((id): id is string => typeof id === 'string' && uuidPattern.test(id)),
+      slots.map((s) => s.ref.id).filter((id): id is string => typeof id === 'string' && isUuid(id)),
     ),
   ];
   const rows = new Map((await findMediaRows(deps.db, ids)).map((r) => [r.id, r]));

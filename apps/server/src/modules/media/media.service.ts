@@ -22,6 +22,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import { findMediaById, insertMedia, listMedia, type MediaRow } from './media.repository';
+import { isUuid } from '../../lib/ids';
 
 export interface MediaDeps {
   db: Db;
@@ -264,11 +265,9 @@ export async function listMediaItems(
   };
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One media item; an unknown or malformed id is not found. */
 export async function getMediaItem(deps: MediaDeps, id: string): Promise<MediaItem> {
-  if (!uuidPattern.test(id)) throw AppError.notFound();
+  if (!isUuid(id)) throw AppError.notFound();
   const row = await findMediaById(deps.db, id);
   if (!row) throw AppError.notFound();
   return toMediaItem(row, deps.storage);

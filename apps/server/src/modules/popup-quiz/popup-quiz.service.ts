@@ -18,6 +18,7 @@ import { readQuiz } from '../activities/activities.service';
 import { resolveMediaRefs, type MediaRefSlot } from '../media/media-refs';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './popup-quiz.repository';
+import { isUuid } from '../../lib/ids';
 
 type Actor = Pick<RequestUser, 'id' | 'role'>;
 
@@ -25,8 +26,6 @@ export interface PopupQuizDeps {
   db: Db;
   storage: Storage;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type MediaOut = GameplayOption['image'];
 
@@ -77,7 +76,7 @@ export function toGameplay(row: repo.GameplayRow): Gameplay {
  * visible to them (a trainer's assigned program; otherwise 404) and it is a video.
  */
 async function videoActivity(db: Db, actor: Actor, activityId: string) {
-  if (!uuidPattern.test(activityId)) throw AppError.notFound();
+  if (!isUuid(activityId)) throw AppError.notFound();
   const activity = await repo.findActivityRef(db, activityId);
   if (!activity) throw AppError.notFound();
   await assertProgramVisible(db, actor, activity.program_id);
@@ -90,7 +89,7 @@ async function videoActivity(db: Db, actor: Actor, activityId: string) {
 }
 
 async function gameplayInScope(db: Db, actor: Actor, id: string): Promise<repo.GameplayRow> {
-  if (!uuidPattern.test(id)) throw AppError.notFound();
+  if (!isUuid(id)) throw AppError.notFound();
   const row = await repo.findGameplay(db, id);
   if (!row?.activity_id) throw AppError.notFound();
   await videoActivity(db, actor, row.activity_id);

@@ -25,6 +25,7 @@ import { findActivity } from '../activities/activities.repository';
 import { resolveMediaRefs, type MediaRefSlot } from '../media/media-refs';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './quiz.repository';
+import { isUuid } from '../../lib/ids';
 
 export interface QuizDeps {
   db: Db;
@@ -55,9 +56,6 @@ interface ActivityCtx {
   topic_id: string;
   type: string;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => uuidPattern.test(value);
 
 const sectionTaken = 'Section sudah dipakai oleh section lain';
 const sectionNotFound = 'Section tidak ditemukan';
