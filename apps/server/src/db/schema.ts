@@ -5,3 +5,4 @@ export * from './schema/studies';
 export * from './schema/programs';
 export * from './schema/members';
 export * from './schema/quiz';
+export * from './schema/participants';

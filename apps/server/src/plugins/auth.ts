@@ -1,18 +1,10 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { can, type Permission, type RoleKey } from '@ajar/shared/common/roles';
+import { can, type Permission } from '@ajar/shared/common/roles';
 import { AppError } from '../lib/app-error';
 import { hashToken } from '../lib/tokens';
+import type { RequestUser } from '../modules/auth/request-user';
 import { findSessionUser } from '../modules/auth/sessions.repository';
-
-export interface RequestUser {
-  id: string;
-  fullname: string;
-  email: string;
-  phone: string | null;
-  role: RoleKey;
-  sessionId: string;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,6 +15,11 @@ declare module 'fastify' {
     public?: boolean;
     /** The permission of DESIGN §4 this route needs. */
     permission?: Permission;
+    /**
+     * A member-API route (DESIGN §11): the staff guard leaves it to the member guard, and a staff
+     * token never signs in there.
+     */
+    member?: boolean;
   }
 }
 
@@ -45,7 +42,7 @@ export async function authenticate(app: FastifyInstance, token: string | null) {
  * route that names a permission is guarded wherever it lives.
  */
 export function isGuardedRoute(pattern: string, config: FastifyContextConfig): boolean {
-  if (config.public) return false;
+  if (config.public || config.member) return false;
   if (config.permission) return true;
   return pattern.startsWith('/api/') && !pattern.startsWith('/api/docs');
 }

@@ -67,6 +67,11 @@ export const memberRedeems = pgTable(
     /** Progress percent 0..100. */
     progress: integer('progress').notNull().default(0),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Scores computed by the server from quiz attempts (never sent by a client):
+     * `{ pre_test: { score }, post_test: { score, final_score, passed }, list: [...] }`.
+     */
+    scores: jsonb('scores').$type<Record<string, unknown>>().notNull().default({}),
     start_test_at: timestamp('start_test_at', { withTimezone: true }),
     end_test_at: timestamp('end_test_at', { withTimezone: true }),
     ...timestamps(),
@@ -74,6 +79,9 @@ export const memberRedeems = pgTable(
   (t) => [
     uniqueIndex('member_redeems_license_key').on(t.license),
     index('member_redeems_program_idx').on(t.program_id, t.created_at),
+    // The participant list sorted by progress (spec 01 §7 sort=results.progress).
+    index('member_redeems_program_progress_idx').on(t.program_id, t.progress, t.id),
+    index('member_redeems_program_end_idx').on(t.program_id, t.end_test_at),
     index('member_redeems_member_idx').on(t.member_id),
     index('member_redeems_reseller_idx').on(t.reseller_id, t.created_at),
     // The dashboard's redeems per day over all programs.

@@ -1,5 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema } from '@ajar/shared/common/envelope';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   studyCreateBodySchema,
   studyListQuerySchema,
@@ -7,39 +6,35 @@ import {
   studyMessages,
   studySchema,
 } from '@ajar/shared/studies/studies.schemas';
-import { ok } from '../../lib/reply';
+import { Reply, staffRoute } from '../../lib/route';
 import * as service from './studies.service';
 
 const tags = ['studies'];
 
 /** Study fields (bidang studi): listed with `program.view`, created with `program.manage`. */
-export const studiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/study/v1/list',
-    {
-      config: { permission: 'program.view' },
-      schema: {
-        tags,
-        querystring: studyListQuerySchema,
-        response: { 200: envelopeSchema(studyListSchema) },
-      },
-    },
-    async (request) => ok(await service.listStudies(app.db, request.query)),
-  );
+export const studiesRoutes: FastifyPluginAsync = async (app) => {
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/study/v1/list',
+    permission: 'program.view',
+    tags,
+    summary: 'Study fields',
+    query: studyListQuerySchema,
+    data: studyListSchema,
+    handler: ({ query }) => service.listStudies(app.db, query),
+  });
 
-  app.post(
-    '/api/study/v1/create',
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        body: studyCreateBodySchema,
-        response: { 200: envelopeSchema(studySchema) },
-      },
+  staffRoute(app, {
+    method: 'POST',
+    url: '/api/study/v1/create',
+    permission: 'program.manage',
+    tags,
+    summary: 'Create a study field (or answer the existing one of that title)',
+    body: studyCreateBodySchema,
+    data: studySchema,
+    handler: async ({ body }) => {
+      const { created, ...study } = await service.createStudy(app.db, body.title);
+      return created ? new Reply(study, studyMessages.created) : study;
     },
-    async (request) => {
-      const { created, ...study } = await service.createStudy(app.db, request.body.title);
-      return ok(study, created ? studyMessages.created : 'success');
-    },
-  );
+  });
 };

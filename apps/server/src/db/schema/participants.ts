@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
+import { memberRedeems, members, resellers } from './members';
+import { activities, programs, topics } from './programs';
+import { questionPackets } from './quiz';
+import { users } from './users';
+
+/**
+ * Sign-ins of members: a second audience beside staff `sessions` (DESIGN §11). A member token is
+ * looked up here only, so it can never pass the staff guard, and the reverse.
+ */
+export const memberSessions = pgTable(
+  'member_sessions',
+  {
+    id: id(),
+    member_id: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('member_sessions_token_hash_key').on(t.token_hash),
+    index('member_sessions_member_idx').on(t.member_id),
+  ],
+);
+
+/** Web Push subscriptions of members, one per member session. */
+export const memberPushSubscriptions = pgTable(
+  'member_push_subscriptions',
+  {
+    id: id(),
+    session_id: uuid('session_id')
+      .notNull()
+      .references(() => memberSessions.id, { onDelete: 'cascade' }),
+    member_id: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    subscription: jsonb('subscription').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('member_push_subscriptions_member_idx').on(t.member_id),
+    uniqueIndex('member_push_subscriptions_session_key').on(t.session_id),
+  ],
+);
+
+/** A batch of voucher codes issued by staff for one program (optionally for one reseller). */
+export const voucherBatches = pgTable(
+  'voucher_batches',
+  {
+    id: id(),
+    program_id: uuid('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    reseller_id: uuid('reseller_id').references(() => resellers.id, { onDelete: 'set null' }),
+    count: integer('count').notNull(),
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [index('voucher_batches_program_idx').on(t.program_id, t.created_at)],
+);
+
+/** One issued voucher code (`license`); redeemed once, then it points at the redemption. */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: id(),
+    batch_id: uuid('batch_id')
+      .notNull()
+      .references(() => voucherBatches.id, { onDelete: 'cascade' }),
+    program_id: uuid('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    reseller_id: uuid('reseller_id').references(() => resellers.id, { onDelete: 'set null' }),
+    code: text('code').notNull(),
+    member_redeem_id: uuid('member_redeem_id').references(() => memberRedeems.id, {
+      onDelete: 'set null',
+    }),
+    redeemed_at: timestamp('redeemed_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('vouchers_code_key').on(t.code),
+    index('vouchers_batch_idx').on(t.batch_id, t.code),
+    index('vouchers_program_idx').on(t.program_id, t.created_at),
+  ],
+);
+
+/**
+ * A member's state in one activity of a redeemed program: completion, best quiz score, the
+ * practice work uploaded (praktek_mandiri) and the staff feedback on it (score + text, also set
+ * by the UK/TPM score import).
+ */
+export const activityProgress = pgTable(
+  'activity_progress',
+  {
+    id: id(),
+    member_redeem_id: uuid('member_redeem_id')
+      .notNull()
+      .references(() => memberRedeems.id, { onDelete: 'cascade' }),
+    program_id: uuid('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    topic_id: uuid('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    activity_id: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    is_complete: boolean('is_complete').notNull().default(false),
+    completed_at: timestamp('completed_at', { withTimezone: true }),
+    /** Best score (0..100) of the quiz-type activity's submitted attempts. */
+    score: numeric('score', { precision: 6, scale: 2, mode: 'number' }),
+    attempts: integer('attempts').notNull().default(0),
+    /** Practice work: storage key, original name, size and detected type of the file. */
+    work_file_key: text('work_file_key'),
+    work_file_name: text('work_file_name'),
+    work_file_size: bigint('work_file_size', { mode: 'number' }),
+    work_file_type: text('work_file_type'),
+    work_note: text('work_note'),
+    work_uploaded_at: timestamp('work_uploaded_at', { withTimezone: true }),
+    /** Staff feedback (`upload.note` of spec 01 §3): score 0..100, text up to 250. */
+    feedback_score: integer('feedback_score'),
+    feedback_text: text('feedback_text'),
+    feedback_by: uuid('feedback_by').references(() => users.id, { onDelete: 'set null' }),
+    feedback_at: timestamp('feedback_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('activity_progress_redeem_activity_key').on(t.member_redeem_id, t.activity_id),
+    index('activity_progress_activity_idx').on(t.activity_id),
+    // Work waiting for feedback, per program (dashboard, grading queues).
+    index('activity_progress_waiting_idx')
+      .on(t.program_id, t.work_uploaded_at)
+      .where(sql`${t.work_file_key} is not null and ${t.feedback_at} is null`),
+  ],
+);
+
+/**
+ * One try at a quiz-type activity (pre_test, quiz, post_test, exam). Started on the server so the
+ * timer is the server's; answers are scored on the server against the packet.
+ */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: id(),
+    member_redeem_id: uuid('member_redeem_id')
+      .notNull()
+      .references(() => memberRedeems.id, { onDelete: 'cascade' }),
+    activity_id: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    packet_id: uuid('packet_id').references(() => questionPackets.id, { onDelete: 'set null' }),
+    attempt_no: integer('attempt_no').notNull(),
+    /** The question ids served, in the order served (random order and packet size applied). */
+    question_ids: jsonb('question_ids').$type<string[]>().notNull().default([]),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    deadline_at: timestamp('deadline_at', { withTimezone: true }),
+    submitted_at: timestamp('submitted_at', { withTimezone: true }),
+    score: numeric('score', { precision: 6, scale: 2, mode: 'number' }),
+    passed: boolean('passed'),
+    /** Per-section results: [{ section_id, name, score, min_score, passed }]. */
+    details: jsonb('details').$type<Record<string, unknown>[]>().notNull().default([]),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('quiz_attempts_redeem_activity_no_key').on(
+      t.member_redeem_id,
+      t.activity_id,
+      t.attempt_no,
+    ),
+  ],
+);
+
+/**
+ * Files made for download (exports, zips): unguessable token stored hashed, owned by the staff
+ * user who asked, expiring (DESIGN §11).
+ */
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: id(),
+    token_hash: text('token_hash').notNull(),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    storage_key: text('storage_key').notNull(),
+    filename: text('filename').notNull(),
+    content_type: text('content_type').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('downloads_token_hash_key').on(t.token_hash),
+    index('downloads_expires_idx').on(t.expires_at),
+  ],
+);

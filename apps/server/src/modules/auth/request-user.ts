@@ -1,0 +1,11 @@
+import type { RoleKey } from '@ajar/shared/common/roles';
+
+/** The signed-in staff user of a request, resolved from the bearer token by the auth plugin. */
+export interface RequestUser {
+  id: string;
+  fullname: string;
+  email: string;
+  phone: string | null;
+  role: RoleKey;
+  sessionId: string;
+}
