@@ -15,6 +15,7 @@ import type { Database, Db } from './db/client';
 import { logSerializers } from './lib/log';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { memberAuthPlugin } from './plugins/member-auth';
 import { staticPlugin } from './plugins/static';
 import { registerModules } from './routes';
 
@@ -84,6 +85,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin);
+  await app.register(memberAuthPlugin);
   await registerModules(app);
   await app.register(staticPlugin, { webDist: config.WEB_DIST ?? defaultWebDist });
   return app;

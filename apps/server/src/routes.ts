@@ -11,7 +11,15 @@ import { usersRoutes } from './modules/users/users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { participantsRoutes } from './modules/participants/participants.routes';
+import { downloadsRoutes } from './modules/downloads/downloads.routes';
+import { membersRoutes } from './modules/members/members.routes';
+import { vouchersRoutes } from './modules/vouchers/vouchers.routes';
 import { storagePlugin } from './plugins/storage';
+import { exportsRoutes } from './modules/exports/exports.routes';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { resellersRoutes } from './modules/resellers/resellers.routes';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
 
 /** Every domain's routes, one line per module. */
 export async function registerModules(app: FastifyInstance) {
@@ -28,4 +36,12 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(quizRoutes);
   await app.register(popupQuizRoutes);
   await app.register(dashboardRoutes);
+  await app.register(downloadsRoutes);
+  await app.register(membersRoutes);
+  await app.register(vouchersRoutes);
+  await app.register(participantsRoutes);
+  await app.register(exportsRoutes);
+  await app.register(importsRoutes);
+  await app.register(resellersRoutes);
+  await app.register(attendanceRoutes);
 }

@@ -6,3 +6,4 @@ export * from './schema/programs';
 export * from './schema/members';
 export * from './schema/quiz';
 export * from './schema/participants';
+export * from './schema/attendance';

@@ -16,10 +16,14 @@ export async function seedIfEmpty(db: Db, log: (msg: string) => void): Promise<b
   await seedUsers(db);
   await seedStudies(db);
   await seedPrograms(db);
-  await seedParticipants(db);
   await seedActivities(db); // after the programs seed: fills the topics it created
   await seedPopupQuiz(db); // after the activities seed: a real video with pop-up quizzes
   await seedQuiz(db); // after the activities seed: packets of its quiz-type activities
-  log('Demo data seeded: admin@ajar.test / Rahasia123, trainer@ajar.test / Rahasia123');
+  // Last: participants learn through the member services, so the content must exist.
+  await seedParticipants(db);
+  log(
+    'Demo data seeded: admin@ajar.test / Rahasia123, trainer@ajar.test / Rahasia123, ' +
+      'participants peserta1@ajar.test … peserta300@ajar.test / Rahasia123',
+  );
   return true;
 }

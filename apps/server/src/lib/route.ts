@@ -1,4 +1,10 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+} from 'fastify';
 import type { z } from 'zod';
 import { envelopeSchema } from '@ajar/shared/common/envelope';
 import type { Permission } from '@ajar/shared/common/roles';
@@ -6,13 +12,19 @@ import type { RequestUser } from '../modules/auth/request-user';
 import { currentUser } from '../plugins/auth';
 import { ok } from './reply';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 type Schema = z.ZodType | undefined;
+/**
+ * `data: 'reply'`: the handler answers through `reply` itself (a file, a stream, a 304) and
+ * returns it; there is no envelope and no response schema.
+ */
+type Data = z.ZodType | 'reply';
 /** The parsed value of an optional schema: `undefined` where the route declares none. */
 export type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 
-interface RouteDoc<P extends Schema, Q extends Schema, B extends Schema, D extends z.ZodType> {
-  method: Method;
+interface RouteDoc<P extends Schema, Q extends Schema, B extends Schema, D extends Data> {
+  /** One method, or several sharing the handler (`['PUT', 'POST']`). */
+  method: Method | Method[];
   url: string;
   tags: string[];
   summary: string;
@@ -20,12 +32,22 @@ interface RouteDoc<P extends Schema, Q extends Schema, B extends Schema, D exten
   params?: P;
   query?: Q;
   body?: B;
-  /** Schema of the envelope's `data`. */
+  /** Schema of the envelope's `data`, or `'reply'` for a handler that answers itself. */
   data: D;
   /** The envelope's success message (default `success`). */
   message?: string;
   /** Extra route options (multipart limits, body limit). */
   bodyLimit?: number;
+  /** Request content types for the docs (`['multipart/form-data', 'application/json']`). */
+  consumes?: string[];
+  /** OpenAPI security; a public route defaults to `[]` (no token), others to the app's bearer. */
+  security?: Record<string, string[]>[];
+  /** Left out of the API docs (e.g. `/media/*`). */
+  hide?: boolean;
+  /** Fastify's automatic HEAD route (default on); off when the handler serves HEAD itself. */
+  exposeHeadRoute?: boolean;
+  /** A route-level error handler (e.g. a malformed token answering 404). */
+  errorHandler?: RouteOptions['errorHandler'];
 }
 
 /** A handler's answer with a message chosen at run time (the default is the route's `message`). */
@@ -36,13 +58,17 @@ export class Reply<T> {
   ) {}
 }
 
-type Answer<D extends z.ZodType> = Promise<z.input<D> | Reply<z.input<D>>>;
+type Answer<D extends Data> = D extends z.ZodType
+  ? Promise<z.input<D> | Reply<z.input<D>>>
+  : Promise<FastifyReply>;
 
 export interface RouteInput<P extends Schema, Q extends Schema, B extends Schema> {
   params: Parsed<P>;
   query: Parsed<Q>;
   body: Parsed<B>;
   request: FastifyRequest;
+  /** For headers, or the whole answer of a `data: 'reply'` route. */
+  reply: FastifyReply;
 }
 
 /** A staff route: needs a session and, where named, a permission of DESIGN §4. */
@@ -50,7 +76,7 @@ export interface StaffRoute<
   P extends Schema,
   Q extends Schema,
   B extends Schema,
-  D extends z.ZodType,
+  D extends Data,
 > extends RouteDoc<P, Q, B, D> {
   permission?: Permission;
   handler: (input: RouteInput<P, Q, B> & { user: RequestUser }) => Answer<D>;
@@ -61,13 +87,13 @@ export interface OpenRoute<
   P extends Schema,
   Q extends Schema,
   B extends Schema,
-  D extends z.ZodType,
+  D extends Data,
 > extends RouteDoc<P, Q, B, D> {
   access: 'public' | 'member';
   handler: (input: RouteInput<P, Q, B>) => Answer<D>;
 }
 
-function register<P extends Schema, Q extends Schema, B extends Schema, D extends z.ZodType>(
+function register<P extends Schema, Q extends Schema, B extends Schema, D extends Data>(
   app: FastifyInstance,
   def: RouteDoc<P, Q, B, D>,
   config: FastifyContextConfig,
@@ -79,24 +105,31 @@ function register<P extends Schema, Q extends Schema, B extends Schema, D extend
     url: def.url,
     config,
     bodyLimit: def.bodyLimit,
+    exposeHeadRoute: def.exposeHeadRoute,
+    errorHandler: def.errorHandler,
     schema: {
       tags: def.tags,
       summary: def.summary,
       description: def.description,
+      consumes: def.consumes,
+      security: def.security ?? (config.public ? [] : undefined),
+      hide: def.hide,
       params: def.params,
       querystring: def.query,
       body: def.body,
-      response: { 200: envelopeSchema(def.data) },
+      response: def.data === 'reply' ? undefined : { 200: envelopeSchema(def.data) },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       // The type provider validated these against the declared schemas before the handler runs.
       const input = {
         params: request.params as Parsed<P>,
         query: request.query as Parsed<Q>,
         body: request.body as Parsed<B>,
         request,
+        reply,
       };
-      const answer = await run(input);
+      const answer: unknown = await run(input);
+      if (answer === reply) return reply;
       return answer instanceof Reply ? ok(answer.data, answer.message) : ok(answer, def.message);
     },
   });
@@ -111,7 +144,7 @@ export function staffRoute<
   P extends Schema = undefined,
   Q extends Schema = undefined,
   B extends Schema = undefined,
-  D extends z.ZodType = z.ZodType,
+  D extends Data = z.ZodType,
 >(app: FastifyInstance, def: StaffRoute<P, Q, B, D>) {
   register(app, def, { permission: def.permission }, (input) =>
     def.handler({ ...input, user: currentUser(input.request) }),
@@ -123,7 +156,7 @@ export function openRoute<
   P extends Schema = undefined,
   Q extends Schema = undefined,
   B extends Schema = undefined,
-  D extends z.ZodType = z.ZodType,
+  D extends Data = z.ZodType,
 >(app: FastifyInstance, def: OpenRoute<P, Q, B, D>) {
   const config: FastifyContextConfig =
     def.access === 'public' ? { public: true } : { member: true };

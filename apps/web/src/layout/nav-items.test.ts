@@ -46,5 +46,8 @@ describe('activeNavLink', () => {
     expect(activeNavLink(items, '/discussion/private/program/1')?.label).toBe('Diskusi Private');
     expect(activeNavLink(items, '/import-feedback')?.label).toBe('Import Nilai TPM');
     expect(activeNavLink(items, '/programme')).toBeNull();
+    // Kelola Nilai > Daftar Program is the grading list, apart from the authoring list.
+    expect(activeNavLink(items, '/kelola-nilai')?.to).toBe('/kelola-nilai');
+    expect(activeNavLink(items, '/program')?.label).toBe('Program');
   });
 });

@@ -50,7 +50,7 @@ export const navItems: NavItem[] = [
     icon: GradingRounded,
     permission: 'grade.manage',
     children: [
-      { label: 'Daftar Program', to: '/program', icon: ListAltRounded },
+      { label: 'Daftar Program', to: '/kelola-nilai', icon: ListAltRounded },
       { label: 'Import Nilai UK', to: '/import', icon: UploadFileRounded },
       { label: 'Import Nilai TPM', to: '/import-feedback', icon: FactCheckRounded },
     ],

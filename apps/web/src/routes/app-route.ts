@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import { generatePath, type Params, type RouteObject, type UIMatch } from 'react-router';
+import type { Params, RouteObject, UIMatch } from 'react-router';
 import type { Permission } from '@ajar/shared/common/roles';
+import type { RouteId } from './paths';
 
 /** A breadcrumb label: fixed, or read from the route's params (e.g. a referral code). */
 export type RouteTitle = string | ((params: Params) => string);
@@ -16,9 +17,9 @@ export interface RouteHandle {
  * `signedInRoutes`; `toRouteObject` turns it into a React Router route.
  */
 export interface AppRoute {
-  /** The route name (spec: `program-detail`, `tna-create`…), usable with `pathTo`. */
-  id?: string;
-  /** Absolute (`/program/:id`) or relative to the parent entry. */
+  /** The route name (spec: `program-detail`, `tna-create`…), a key of `routePaths`. */
+  id?: RouteId;
+  /** `routePaths[id]` for a named route; a nameless group may use a segment relative to its parent. */
   path?: string;
   index?: boolean;
   /** Breadcrumb label; the trail also gives the top bar title and the document title. */
@@ -53,7 +54,7 @@ function joinPath(parent: string, path: string | undefined): string {
   return `${parent.replace(/\/$/, '')}/${path}`;
 }
 
-/** Route name → full path pattern, over a tree of routes. */
+/** Route name → full path pattern, over a tree of routes (checked against `routePaths`). */
 export function routePatterns(routes: AppRoute[], parent = ''): Map<string, string> {
   const patterns = new Map<string, string>();
   for (const route of routes) {
@@ -63,18 +64,4 @@ export function routePatterns(routes: AppRoute[], parent = ''): Map<string, stri
       patterns.set(id, pattern);
   }
   return patterns;
-}
-
-/** Builds the path of a named route: `pathIn(routes, 'program-detail', { id })`. */
-export function pathIn(
-  routes: AppRoute[],
-  id: string,
-  params: Record<string, string | number> = {},
-): string {
-  const pattern = routePatterns(routes).get(id);
-  if (!pattern) throw new Error(`Unknown route name: ${id}`);
-  const stringParams = Object.fromEntries(
-    Object.entries(params).map(([key, value]) => [key, String(value)]),
-  );
-  return generatePath(pattern, stringParams);
 }

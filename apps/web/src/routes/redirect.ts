@@ -1,4 +1,4 @@
-import { guestPaths } from './guest-routes';
+import { guestPaths } from './paths';
 
 export const homePath = '/dashboard';
 export const redirectParam = 'redirect';

@@ -1,14 +1,22 @@
 import type { AppRoute } from './app-route';
+import { routePaths } from './paths';
 
 /**
- * The screens under the shell (signed-in users only). Each feature adds its screens here, one
- * entry (or one `...featureRoutes` line) each; pages load lazily so each screen is its own chunk.
- * Nest entries to get a breadcrumb trail (`Daftar Program / Detail Program`).
+ * The screens under the shell (signed-in users only); pages load lazily so each screen is its own
+ * chunk. Only the router imports this table (it imports every page); features link with
+ * `pathTo` from `./paths`, which imports no page.
+ *
+ * To add a screen:
+ * 1. add its name and full path pattern to `routePaths` in `./paths.ts`;
+ * 2. add an entry here: `{ id: 'name', path: routePaths['name'], title, permission, page }`.
+ *    Paths are absolute (React Router accepts an absolute child path that starts with its
+ *    parent's); nest the entry under another to get a breadcrumb trail
+ *    (`Daftar Program / Detail Program`). `paths.test.ts` checks the table against `routePaths`.
  */
 export const signedInRoutes: AppRoute[] = [
   {
     id: 'dashboard',
-    path: '/dashboard',
+    path: routePaths.dashboard,
     title: 'Dashboard',
     permission: 'dashboard.view',
     page: () => import('../features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
@@ -16,7 +24,7 @@ export const signedInRoutes: AppRoute[] = [
   {
     // Program screens nest here so their breadcrumb starts with 'Daftar Program'.
     id: 'program',
-    path: '/program',
+    path: routePaths.program,
     title: 'Daftar Program',
     permission: 'program.view',
     children: [
@@ -28,7 +36,7 @@ export const signedInRoutes: AppRoute[] = [
       },
       {
         id: 'program-create',
-        path: 'tambah-program',
+        path: routePaths['program-create'],
         title: 'Tambah Program',
         permission: 'program.manage',
         page: () =>
@@ -36,7 +44,7 @@ export const signedInRoutes: AppRoute[] = [
       },
       {
         id: 'program-edit',
-        path: 'edit/:id',
+        path: routePaths['program-edit'],
         title: 'Edit Program',
         permission: 'program.manage',
         page: () =>
@@ -44,7 +52,7 @@ export const signedInRoutes: AppRoute[] = [
       },
       {
         // Program detail and its topic screens: 'Daftar Program / {program title} / …'.
-        path: ':id',
+        path: routePaths['program-detail'],
         title: 'Detail Program',
         children: [
           {
@@ -57,7 +65,7 @@ export const signedInRoutes: AppRoute[] = [
           },
           {
             id: 'tna-create',
-            path: 'create',
+            path: routePaths['tna-create'],
             title: 'Topik & Aktifitas',
             permission: 'program.manage',
             page: () =>
@@ -65,7 +73,7 @@ export const signedInRoutes: AppRoute[] = [
           },
           {
             id: 'tna-edit',
-            path: 'edit/:tnaId',
+            path: routePaths['tna-edit'],
             title: 'Topik & Aktifitas',
             permission: 'program.manage',
             page: () =>
@@ -76,12 +84,13 @@ export const signedInRoutes: AppRoute[] = [
       {
         // Activity screens (spec 01 §2) with the spec's params program, topic and id, beside
         // ':id' rather than under it: 'Daftar Program / {program} / {topic} / Tambah Aktivitas'.
+        // A nameless group (breadcrumb only), so its path is a segment relative to '/program'.
         path: ':program',
         title: 'Detail Program',
         children: [
           {
             id: 'activity-topic',
-            path: ':topic',
+            path: routePaths['activity-topic'],
             title: 'Topik',
             children: [
               {
@@ -93,7 +102,7 @@ export const signedInRoutes: AppRoute[] = [
               },
               {
                 id: 'activity-create',
-                path: 'create',
+                path: routePaths['activity-create'],
                 title: 'Tambah Aktivitas',
                 permission: 'program.manage',
                 page: () =>
@@ -103,7 +112,7 @@ export const signedInRoutes: AppRoute[] = [
               },
               {
                 id: 'activity-edit',
-                path: ':id/edit',
+                path: routePaths['activity-edit'],
                 title: 'Edit Aktivitas',
                 permission: 'program.manage',
                 page: () =>
@@ -114,7 +123,7 @@ export const signedInRoutes: AppRoute[] = [
               {
                 // Plays the activity as a participant; only reads (nothing is stored).
                 id: 'activity-preview',
-                path: ':id/preview',
+                path: routePaths['activity-preview'],
                 title: 'Pratinjau',
                 page: () =>
                   import('../features/preview/pages/activity-preview-page').then(
@@ -129,9 +138,76 @@ export const signedInRoutes: AppRoute[] = [
   },
   {
     id: 'update-password',
-    path: '/update-password',
+    path: routePaths['update-password'],
     title: 'Ubah Password',
     page: () =>
       import('../features/auth/pages/update-password-page').then((m) => m.UpdatePasswordPage),
+  },
+  {
+    id: 'kelola-nilai',
+    path: routePaths['kelola-nilai'],
+    title: 'Daftar Program',
+    permission: 'grade.manage',
+    page: () =>
+      import('../features/grading/pages/grading-program-list-page').then(
+        (m) => m.GradingProgramListPage,
+      ),
+  },
+  {
+    id: 'program-users',
+    path: routePaths['program-users'],
+    title: 'Daftar Peserta',
+    permission: 'grade.manage',
+    page: () =>
+      import('../features/participants/pages/participant-list-page').then(
+        (m) => m.ParticipantListPage,
+      ),
+  },
+  {
+    id: 'daftar-reseller',
+    path: routePaths['daftar-reseller'],
+    title: 'Daftar Reseller',
+    permission: 'reseller.manage',
+    page: () =>
+      import('../features/resellers/pages/reseller-list-page').then((m) => m.ResellerListPage),
+  },
+  {
+    id: 'create-reseller',
+    path: routePaths['create-reseller'],
+    title: 'Tambah Reseller',
+    permission: 'reseller.manage',
+    page: () =>
+      import('../features/resellers/pages/reseller-create-page').then((m) => m.ResellerCreatePage),
+  },
+  {
+    // Spec 01 §2: the page title is the referral code.
+    id: 'list-referal',
+    path: routePaths['list-referal'],
+    title: (params) => params.id ?? 'Pengguna Reseller',
+    permission: 'reseller.manage',
+    page: () =>
+      import('../features/resellers/pages/reseller-users-page').then((m) => m.ResellerUsersPage),
+  },
+  {
+    id: 'import',
+    path: routePaths.import,
+    title: 'Import Nilai UK',
+    permission: 'grade.manage',
+    page: () => import('../features/imports/pages/import-scores-page').then((m) => m.ImportUkPage),
+  },
+  {
+    id: 'import-feedback',
+    path: routePaths['import-feedback'],
+    title: 'Import Nilai TPM',
+    permission: 'grade.manage',
+    page: () => import('../features/imports/pages/import-scores-page').then((m) => m.ImportTpmPage),
+  },
+  {
+    id: 'presensi',
+    path: routePaths.presensi,
+    title: 'Presensi',
+    permission: 'presence.view',
+    page: () =>
+      import('../features/attendance/pages/attendance-page').then((m) => m.AttendancePage),
   },
 ];

@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   activityContentSchema,
-  activityCreateSchema,
-  activityQuizUpdateSchema,
-  activityReorderSchema,
   activitySettingsSchema,
-  activityUpdateSchema,
   defaultActivityContent,
   defaultActivitySettings,
+} from './activities-content.schemas';
+import { activityQuizUpdateSchema } from './activities-popup-quiz.schemas';
+import {
+  activityCreateSchema,
+  activityReorderSchema,
+  activityUpdateSchema,
 } from './activities.schemas';
 
 function errors(result: z.ZodSafeParseResult<unknown>): Record<string, string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityQuizUpdateSchema } from '../activities/activities.schemas';
+import { activityQuizUpdateSchema } from '../activities/activities-popup-quiz.schemas';
 import {
   gameplayCreateSchema,
   gameplayShowMultiQuerySchema,

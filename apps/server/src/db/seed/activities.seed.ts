@@ -11,7 +11,7 @@ import {
   activitySettingsSchema,
   type ActivityContentInput,
   type ActivitySettingsInput,
-} from '@ajar/shared/activities/activities.schemas';
+} from '@ajar/shared/activities/activities-content.schemas';
 import type { Db } from '../client';
 import { activities, topics } from '../schema';
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { and, asc, eq } from 'drizzle-orm';
+import { activityContentSchema } from '@ajar/shared/activities/activities-content.schemas';
 import {
-  activityContentSchema,
   type ActivityQuiz,
   type PopupQuizSetting,
-} from '@ajar/shared/activities/activities.schemas';
+} from '@ajar/shared/activities/activities-popup-quiz.schemas';
 import {
   gameplayCreateSchema,
   type GameplayCreateInput,

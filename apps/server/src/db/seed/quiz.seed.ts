@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notExists } from 'drizzle-orm';
 import { quizActivityTypes } from '@ajar/shared/activities/activities.constants';
 import { questionInputSchema, type QuestionInput } from '@ajar/shared/quiz/quiz.schemas';
-import { cloneQuestionPackets } from '../../modules/quiz/quiz.service';
+import { cloneQuestionPackets } from '../../modules/quiz/quiz-copy.service';
 import type { Db, DbOrTx } from '../client';
 import {
   activities,

@@ -1,25 +1,27 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { activityMessages } from '@ajar/shared/activities/activities.constants';
+import { activityQuizUpdateSchema } from '@ajar/shared/activities/activities-popup-quiz.schemas';
 import {
   activityParamsSchema,
   activityProgramTopicParamsSchema,
-  activityQuizUpdateSchema,
   activityReorderSchema,
   activitySchema,
   prepostCandidateSchema,
   programParamSchema,
 } from '@ajar/shared/activities/activities.schemas';
-import { envelopeSchema } from '@ajar/shared/common/envelope';
 import { messages } from '@ajar/shared/common/messages';
 import { mediaMessages, tooLargeMessage } from '@ajar/shared/media/media.constants';
+import type { RequestUser } from '../auth/request-user';
 import { AppError } from '../../lib/app-error';
-import { ok } from '../../lib/reply';
-import { currentUser } from '../../plugins/auth';
+import { Reply, staffRoute } from '../../lib/route';
 import type { UploadPart } from '../media/media.service';
+import type { ActivityDeps } from './activities-access';
+import { readActivityForm, type ActivityForm } from './activities-form';
+import { updateActivityQuiz } from './activities-quiz.service';
 import {
   approveActivity,
   checkCreatePayload,
@@ -27,13 +29,9 @@ import {
   createActivity,
   deleteActivity,
   prepostCandidate,
-  readActivityForm,
   reorderActivities,
   showActivity,
   updateActivityDetails,
-  updateActivityQuiz,
-  type ActivityDeps,
-  type ActivityForm,
 } from './activities.service';
 
 /** Parser limits: the largest file kind (video, 100 MB); the media service checks each kind. */
@@ -109,11 +107,12 @@ function discardRest(raw: IncomingMessage): void {
 async function readForm(
   deps: ActivityDeps,
   request: FastifyRequest,
+  user: RequestUser,
   check: (payload: unknown) => Promise<void> | void,
 ): Promise<ActivityForm> {
   if (!request.isMultipart()) return { payload: request.body ?? {}, upload: null };
   try {
-    return await readActivityForm(deps, formParts(request), currentUser(request), check);
+    return await readActivityForm(deps, formParts(request), user, check);
   } catch (error) {
     discardRest(request.raw);
     throw error;
@@ -121,165 +120,133 @@ async function readForm(
 }
 
 const tags = ['activities'];
-const activityReply = envelopeSchema(activitySchema);
-const emptyReply = envelopeSchema(z.null());
 const formDescription =
   'multipart/form-data with `payload` (JSON of the body: name, type, status, settings, content, ' +
   'clone_from) and an optional `file` (mp4 video or PDF, type read from the bytes), or the body ' +
   'itself as application/json.';
+const formConsumes = ['multipart/form-data', 'application/json'];
 
-export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const activitiesRoutes: FastifyPluginAsync = async (app) => {
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: formLimits });
   }
   const deps = (): ActivityDeps => ({ db: app.db, storage: app.storage });
   const base = '/api/v1/activity/:program/:topic';
 
-  app.post(
-    `${base}/create`,
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        summary: 'Create an activity',
-        description: formDescription,
-        consumes: ['multipart/form-data', 'application/json'],
-        params: activityProgramTopicParamsSchema,
-        response: { 200: activityReply },
-      },
-    },
-    async (request) => {
-      const actor = currentUser(request);
-      const form = await readForm(deps(), request, checkCreatePayload);
-      const activity = await createActivity(deps(), actor, request.params, form);
-      return ok(activity, activityMessages.created);
-    },
-  );
-
-  app.get(
-    `${base}/:id/show`,
-    {
-      config: { permission: 'program.view' },
-      schema: {
-        tags,
-        summary: 'One activity',
-        params: activityParamsSchema,
-        response: { 200: activityReply },
-      },
-    },
-    async (request) => ok(await showActivity(deps(), currentUser(request), request.params)),
-  );
-
-  app.route({
-    method: ['PUT', 'POST'],
-    url: `${base}/:id/update`,
-    config: { permission: 'program.manage' },
-    schema: {
-      tags,
-      summary: 'Update an activity (its type is fixed)',
-      description: formDescription,
-      consumes: ['multipart/form-data', 'application/json'],
-      params: activityParamsSchema,
-      response: { 200: activityReply },
-    },
-    handler: async (request) => {
-      const actor = currentUser(request);
-      const form = await readForm(deps(), request, (payload) =>
-        checkUpdatePayload(deps(), actor, request.params, payload),
-      );
-      const activity = await updateActivityDetails(deps(), actor, request.params, form);
-      return ok(activity, activityMessages.updated);
+  // The form routes declare no body schema: a multipart body is read from the request.
+  staffRoute(app, {
+    method: 'POST',
+    url: `${base}/create`,
+    permission: 'program.manage',
+    tags,
+    summary: 'Create an activity',
+    description: formDescription,
+    consumes: formConsumes,
+    params: activityProgramTopicParamsSchema,
+    data: activitySchema,
+    message: activityMessages.created,
+    handler: async ({ user, params, request }) => {
+      const form = await readForm(deps(), request, user, checkCreatePayload);
+      return createActivity(deps(), user, params, form);
     },
   });
 
-  app.put(
-    `${base}/:id/update-quiz`,
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        summary: 'Save the pop-up quiz of a video activity',
-        params: activityParamsSchema,
-        body: activityQuizUpdateSchema,
-        response: { 200: activityReply },
-      },
-    },
-    async (request) => {
-      const result = await updateActivityQuiz(
-        deps(),
-        currentUser(request),
-        request.params,
-        request.body,
+  staffRoute(app, {
+    method: 'GET',
+    url: `${base}/:id/show`,
+    permission: 'program.view',
+    tags,
+    summary: 'One activity',
+    params: activityParamsSchema,
+    data: activitySchema,
+    handler: ({ user, params }) => showActivity(deps(), user, params),
+  });
+
+  staffRoute(app, {
+    method: ['PUT', 'POST'],
+    url: `${base}/:id/update`,
+    permission: 'program.manage',
+    tags,
+    summary: 'Update an activity (its type is fixed)',
+    description: formDescription,
+    consumes: formConsumes,
+    params: activityParamsSchema,
+    data: activitySchema,
+    message: activityMessages.updated,
+    handler: async ({ user, params, request }) => {
+      const form = await readForm(deps(), request, user, (payload) =>
+        checkUpdatePayload(deps(), user, params, payload),
       );
-      return ok(result.activity, result.message);
+      return updateActivityDetails(deps(), user, params, form);
     },
-  );
+  });
 
-  app.put(
-    `${base}/reorder`,
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        summary: 'Move an activity within its topic',
-        params: activityProgramTopicParamsSchema,
-        body: activityReorderSchema,
-        response: { 200: emptyReply },
-      },
+  staffRoute(app, {
+    method: 'PUT',
+    url: `${base}/:id/update-quiz`,
+    permission: 'program.manage',
+    tags,
+    summary: 'Save the pop-up quiz of a video activity',
+    params: activityParamsSchema,
+    body: activityQuizUpdateSchema,
+    data: activitySchema,
+    handler: async ({ user, params, body }) => {
+      const result = await updateActivityQuiz(deps(), user, params, body);
+      return new Reply(result.activity, result.message);
     },
-    async (request) => {
-      await reorderActivities(deps(), currentUser(request), request.params, request.body);
-      return ok(null, activityMessages.reordered);
-    },
-  );
+  });
 
-  app.put(
-    `${base}/:id/approve`,
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        summary: 'Approve (and publish) an activity',
-        params: activityParamsSchema,
-        response: { 200: activityReply },
-      },
+  staffRoute(app, {
+    method: 'PUT',
+    url: `${base}/reorder`,
+    permission: 'program.manage',
+    tags,
+    summary: 'Move an activity within its topic',
+    params: activityProgramTopicParamsSchema,
+    body: activityReorderSchema,
+    data: z.null(),
+    message: activityMessages.reordered,
+    handler: async ({ user, params, body }) => {
+      await reorderActivities(deps(), user, params, body);
+      return null;
     },
-    async (request) =>
-      ok(
-        await approveActivity(deps(), currentUser(request), request.params),
-        activityMessages.approved,
-      ),
-  );
+  });
 
-  app.delete(
-    `${base}/:id/delete`,
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        summary: 'Delete an activity; the others close the gap',
-        params: activityParamsSchema,
-        response: { 200: emptyReply },
-      },
-    },
-    async (request) => {
-      await deleteActivity(deps(), currentUser(request), request.params);
-      return ok(null, activityMessages.deleted);
-    },
-  );
+  staffRoute(app, {
+    method: 'PUT',
+    url: `${base}/:id/approve`,
+    permission: 'program.manage',
+    tags,
+    summary: 'Approve (and publish) an activity',
+    params: activityParamsSchema,
+    data: activitySchema,
+    message: activityMessages.approved,
+    handler: ({ user, params }) => approveActivity(deps(), user, params),
+  });
 
-  app.get(
-    '/api/program/v1/company/check-available-prepost/:program',
-    {
-      config: { permission: 'program.view' },
-      schema: {
-        tags,
-        summary: 'The pre-test a new post-test may copy, or null',
-        params: programParamSchema,
-        response: { 200: envelopeSchema(prepostCandidateSchema) },
-      },
+  staffRoute(app, {
+    method: 'DELETE',
+    url: `${base}/:id/delete`,
+    permission: 'program.manage',
+    tags,
+    summary: 'Delete an activity; the others close the gap',
+    params: activityParamsSchema,
+    data: z.null(),
+    message: activityMessages.deleted,
+    handler: async ({ user, params }) => {
+      await deleteActivity(deps(), user, params);
+      return null;
     },
-    async (request) =>
-      ok(await prepostCandidate(deps(), currentUser(request), request.params.program)),
-  );
+  });
+
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/program/v1/company/check-available-prepost/:program',
+    permission: 'program.view',
+    tags,
+    summary: 'The pre-test a new post-test may copy, or null',
+    params: programParamSchema,
+    data: prepostCandidateSchema,
+    handler: ({ user, params }) => prepostCandidate(deps(), user, params.program),
+  });
 };

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   authMessages,
@@ -11,11 +10,9 @@ import {
   resetPasswordBodySchema,
   updatePasswordBodySchema,
 } from '@ajar/shared/auth/auth.schemas';
-import { envelopeSchema } from '@ajar/shared/common/envelope';
 import { createMailer } from '../../lib/mailer';
 import { assertVapidConfig, createPush } from '../../lib/push';
-import { ok } from '../../lib/reply';
-import { currentUser } from '../../plugins/auth';
+import { openRoute, staffRoute } from '../../lib/route';
 import {
   forgotPassword,
   login,
@@ -27,9 +24,7 @@ import {
 } from './auth.service';
 import { pushRoutes } from './push.routes';
 
-const emptyEnvelope = envelopeSchema(z.null());
-
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+export const accountRoutes: FastifyPluginAsync = async (app) => {
   const deps = (): AuthDeps => ({
     db: app.db,
     config: app.config,
@@ -39,97 +34,86 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Both sign-in screens accept any active staff account (DESIGN §3).
   for (const side of ['admin', 'trainer'] as const) {
-    app.post(
-      `/api/${side}/v1/login`,
-      {
-        config: { public: true },
-        schema: {
-          tags: ['auth'],
-          summary: `Sign in (${side} screen)`,
-          security: [],
-          body: loginBodySchema,
-          response: { 200: envelopeSchema(loginDataSchema) },
-        },
+    openRoute(app, {
+      access: 'public',
+      method: 'POST',
+      url: `/api/${side}/v1/login`,
+      tags: ['auth'],
+      summary: `Sign in (${side} screen)`,
+      body: loginBodySchema,
+      data: loginDataSchema,
+      handler: ({ body, request }) => {
+        const { email, password, push_token } = body;
+        return login(deps(), { email, password, pushToken: push_token, ip: request.ip });
       },
-      async (request) => {
-        const { email, password, push_token } = request.body;
-        return ok(await login(deps(), { email, password, pushToken: push_token, ip: request.ip }));
-      },
-    );
+    });
   }
 
-  app.post(
-    '/api/trainer/v1/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out', response: { 200: emptyEnvelope } } },
-    async (request) => {
-      await logout(deps(), currentUser(request));
-      return ok(null, authMessages.loggedOut);
+  staffRoute(app, {
+    method: 'POST',
+    url: '/api/trainer/v1/logout',
+    tags: ['auth'],
+    summary: 'Sign out',
+    data: z.null(),
+    message: authMessages.loggedOut,
+    handler: async ({ user }) => {
+      await logout(deps(), user);
+      return null;
     },
-  );
+  });
 
-  app.get(
-    '/api/admin/v1/me',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        response: { 200: envelopeSchema(authUserSchema) },
-      },
-    },
-    async (request) => ok(toAuthUser(currentUser(request))),
-  );
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/admin/v1/me',
+    tags: ['auth'],
+    summary: 'The signed-in user',
+    data: authUserSchema,
+    handler: async ({ user }) => toAuthUser(user),
+  });
 
-  app.put(
-    '/api/admin/v1/update-password',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Change own password',
-        body: updatePasswordBodySchema,
-        response: { 200: emptyEnvelope },
-      },
+  staffRoute(app, {
+    method: 'PUT',
+    url: '/api/admin/v1/update-password',
+    tags: ['auth'],
+    summary: 'Change own password',
+    body: updatePasswordBodySchema,
+    data: z.null(),
+    message: authMessages.passwordChanged,
+    handler: async ({ user, body }) => {
+      await updatePassword(deps(), user, body);
+      return null;
     },
-    async (request) => {
-      await updatePassword(deps(), currentUser(request), request.body);
-      return ok(null, authMessages.passwordChanged);
-    },
-  );
+  });
 
-  app.post(
-    '/api/auth/v1/forgot-password',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['auth'],
-        summary: 'Send a password reset link (same answer whether the e-mail exists or not)',
-        security: [],
-        body: forgotPasswordBodySchema,
-        response: { 200: emptyEnvelope },
-      },
+  openRoute(app, {
+    access: 'public',
+    method: 'POST',
+    url: '/api/auth/v1/forgot-password',
+    tags: ['auth'],
+    summary: 'Send a password reset link (same answer whether the e-mail exists or not)',
+    body: forgotPasswordBodySchema,
+    data: z.null(),
+    message: authMessages.resetLinkSent,
+    handler: async ({ body, request }) => {
+      await forgotPassword(deps(), { email: body.email, ip: request.ip });
+      return null;
     },
-    async (request) => {
-      await forgotPassword(deps(), { email: request.body.email, ip: request.ip });
-      return ok(null, authMessages.resetLinkSent);
-    },
-  );
+  });
 
-  app.post(
-    '/api/auth/v1/reset-password',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password from a reset link',
-        security: [],
-        body: resetPasswordBodySchema,
-        response: { 200: emptyEnvelope },
-      },
+  openRoute(app, {
+    access: 'public',
+    method: 'POST',
+    url: '/api/auth/v1/reset-password',
+    tags: ['auth'],
+    summary: 'Set a new password from a reset link',
+    body: resetPasswordBodySchema,
+    data: z.null(),
+    message: authMessages.resetDone,
+    handler: async ({ body }) => {
+      await resetPassword(deps(), body);
+      return null;
     },
-    async (request) => {
-      await resetPassword(deps(), request.body);
-      return ok(null, authMessages.resetDone);
-    },
-  );
+  });
 };
 
 /**

@@ -1,16 +1,21 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { mediaFormats } from '@ajar/shared/media/media.constants';
+import { openRoute } from '../../lib/route';
 import { buildImportTemplate } from './files.service';
 
 /** Static files of the back office (DESIGN §1): the score import template. */
-export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const filesRoutes: FastifyPluginAsync = async (app) => {
   // Built on first request and kept: it never changes while the server runs.
   let template: Promise<Buffer> | null = null;
 
-  app.get(
-    '/file/template-import.xlsx',
-    { schema: { tags: ['media'], summary: 'Score import template (.xlsx)', security: [] } },
-    async (_request, reply) => {
+  openRoute(app, {
+    access: 'public',
+    method: 'GET',
+    url: '/file/template-import.xlsx',
+    tags: ['media'],
+    summary: 'Score import template (.xlsx)',
+    data: 'reply',
+    handler: async ({ reply }) => {
       template ??= buildImportTemplate().catch((error: unknown) => {
         template = null; // a failed build is retried on the next request
         throw error;
@@ -23,5 +28,5 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'public, max-age=3600')
         .send(file);
     },
-  );
+  });
 };

@@ -1,22 +1,19 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { envelopeSchema } from '@ajar/shared/common/envelope';
-import { ok } from '../../lib/reply';
+import { openRoute } from '../../lib/route';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/health',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['health'],
-        response: { 200: envelopeSchema(z.object({ db: z.literal('ok') })) },
-      },
-    },
-    async () => {
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  openRoute(app, {
+    access: 'public',
+    method: 'GET',
+    url: '/api/health',
+    tags: ['health'],
+    summary: 'The server and its database answer',
+    data: z.object({ db: z.literal('ok') }),
+    handler: async () => {
       await app.db.execute(sql`select 1`);
-      return ok({ db: 'ok' as const });
+      return { db: 'ok' as const };
     },
-  );
+  });
 };

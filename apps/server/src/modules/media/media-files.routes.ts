@@ -1,7 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { isMediaExtension, mediaFormats, mediaMessages } from '@ajar/shared/media/media.constants';
 import { AppError } from '../../lib/app-error';
+import { openRoute } from '../../lib/route';
 import { parseRange } from './byte-range';
 
 /**
@@ -15,15 +16,20 @@ const mediaKeyPattern =
 const immutableCache = 'public, max-age=31536000, immutable';
 
 /** `GET /media/*`: stored files with single-range support, so a video can seek (DESIGN §6). */
-export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.route({
+export const mediaFileRoutes: FastifyPluginAsync = async (app) => {
+  openRoute(app, {
+    access: 'public',
     method: ['GET', 'HEAD'],
     url: '/media/*',
     // Fastify's automatic HEAD would read the whole file to discard it.
     exposeHeadRoute: false,
-    schema: { hide: true, params: z.object({ '*': z.string() }) },
-    handler: async (request, reply) => {
-      const key = request.params['*'];
+    hide: true,
+    tags: ['media'],
+    summary: 'A stored media file',
+    params: z.object({ '*': z.string() }),
+    data: 'reply',
+    handler: async ({ params, request, reply }) => {
+      const key = params['*'];
       const ext = mediaKeyPattern.exec(key)?.[1];
       if (!ext || !isMediaExtension(ext)) throw AppError.notFound();
       const info = await app.storage.stat(key);

@@ -1,8 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema } from '@ajar/shared/common/envelope';
 import { messages } from '@ajar/shared/common/messages';
 import {
   formatLimit,
@@ -16,9 +14,8 @@ import {
   mediaListQuerySchema,
   mediaListSchema,
 } from '@ajar/shared/media/media.schemas';
-import { currentUser } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
-import { ok } from '../../lib/reply';
+import { openRoute, staffRoute } from '../../lib/route';
 import { getMediaItem, listMediaItems, uploadMedia, type UploadPart } from './media.service';
 import { mediaFileRoutes } from './media-files.routes';
 
@@ -94,83 +91,73 @@ function discardRest(raw: IncomingMessage): void {
   raw.resume();
 }
 
-const upload = { tags: ['media'], security: [{ bearer: [] }] };
+const tags = ['media'];
+const bearer = [{ bearer: [] }];
 
-export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+export const mediaRoutes: FastifyPluginAsync = async (app) => {
   // Scoped to this plugin; another module may register its own for its routes.
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: uploadLimits });
   }
   const deps = () => ({ db: app.db, storage: app.storage });
 
-  app.post(
-    '/api/storage/v1/media/company/upload',
-    {
-      config: { permission: 'media.manage' },
-      schema: {
-        ...upload,
-        summary: 'Upload a media file',
-        description:
-          'multipart/form-data: `file` (image jpeg/png/gif/webp, audio mp3/wav/ogg/m4a/aac/webm, ' +
-          `video mp4, pdf, xlsx; type read from the bytes), and optional ${['source', 'title', 'alt', 'caption', 'description', 'url'].join(', ')}.`,
-        consumes: ['multipart/form-data'],
-        response: { 200: envelopeSchema(mediaItemSchema) },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
+  staffRoute(app, {
+    method: 'POST',
+    url: '/api/storage/v1/media/company/upload',
+    permission: 'media.manage',
+    tags,
+    security: bearer,
+    summary: 'Upload a media file',
+    description:
+      'multipart/form-data: `file` (image jpeg/png/gif/webp, audio mp3/wav/ogg/m4a/aac/webm, ' +
+      `video mp4, pdf, xlsx; type read from the bytes), and optional ${['source', 'title', 'alt', 'caption', 'description', 'url'].join(', ')}.`,
+    consumes: ['multipart/form-data'],
+    data: mediaItemSchema,
+    handler: async ({ user, request }) => {
       try {
-        return ok(await uploadMedia(deps(), uploadParts(request), user));
+        return await uploadMedia(deps(), uploadParts(request), user);
       } catch (error) {
         discardRest(request.raw);
         throw error;
       }
     },
-  );
+  });
 
-  app.get(
-    '/api/storage/v1/media/company/list',
-    {
-      config: { permission: 'media.manage' },
-      schema: {
-        ...upload,
-        summary: 'Media library',
-        description: `type: ${mediaTypes.join(', ')}; sort: created_at, title, size; limit -1 = all.`,
-        querystring: mediaListQuerySchema,
-        response: { 200: envelopeSchema(mediaListSchema) },
-      },
-    },
-    async (request) => ok(await listMediaItems(deps(), request.query)),
-  );
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/storage/v1/media/company/list',
+    permission: 'media.manage',
+    tags,
+    security: bearer,
+    summary: 'Media library',
+    description: `type: ${mediaTypes.join(', ')}; sort: created_at, title, size; limit -1 = all.`,
+    query: mediaListQuerySchema,
+    data: mediaListSchema,
+    handler: ({ query }) => listMediaItems(deps(), query),
+  });
 
-  app.get(
-    '/api/storage/v1/media/company/detail/:id',
-    {
-      config: { permission: 'media.manage' },
-      schema: {
-        ...upload,
-        summary: 'One media item',
-        params: mediaIdParamSchema,
-        response: { 200: envelopeSchema(mediaItemSchema) },
-      },
-    },
-    async (request) => ok(await getMediaItem(deps(), request.params.id)),
-  );
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/storage/v1/media/company/detail/:id',
+    permission: 'media.manage',
+    tags,
+    security: bearer,
+    summary: 'One media item',
+    params: mediaIdParamSchema,
+    data: mediaItemSchema,
+    handler: ({ params }) => getMediaItem(deps(), params.id),
+  });
 
-  app.get(
-    '/api/storage/v1/media/public/:id',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['media'],
-        security: [],
-        summary: 'One media item, without sign-in',
-        params: mediaIdParamSchema,
-        response: { 200: envelopeSchema(mediaItemSchema) },
-      },
-    },
-    async (request) => ok(await getMediaItem(deps(), request.params.id)),
-  );
+  openRoute(app, {
+    access: 'public',
+    method: 'GET',
+    url: '/api/storage/v1/media/public/:id',
+    tags,
+    summary: 'One media item, without sign-in',
+    params: mediaIdParamSchema,
+    data: mediaItemSchema,
+    handler: ({ params }) => getMediaItem(deps(), params.id),
+  });
 
   await app.register(mediaFileRoutes);
 };

@@ -1,6 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { envelopeSchema } from '@ajar/shared/common/envelope';
 import { popupMessages } from '@ajar/shared/popup-quiz/popup-quiz.constants';
 import {
   gameplayCreateSchema,
@@ -10,8 +9,7 @@ import {
   gameplayShowMultiQuerySchema,
   gameplayUpdateSchema,
 } from '@ajar/shared/popup-quiz/popup-quiz.schemas';
-import { ok } from '../../lib/reply';
-import { currentUser } from '../../plugins/auth';
+import { staffRoute } from '../../lib/route';
 import {
   createGameplay,
   deleteGameplay,
@@ -21,78 +19,60 @@ import {
 } from './popup-quiz.service';
 
 const tags = ['popup-quiz'];
-const gameplayReply = envelopeSchema(gameplaySchema);
 
 /** Pop-up questions (gameplays) of video activities: DESIGN §3 paths. */
-export const popupQuizRoutes: FastifyPluginAsyncZod = async (app) => {
+export const popupQuizRoutes: FastifyPluginAsync = async (app) => {
   const base = '/api/gameplay/v1';
   const deps = (): PopupQuizDeps => ({ db: app.db, storage: app.storage });
 
-  app.post(
-    `${base}/create`,
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        summary: 'Create a pop-up question of a video activity',
-        body: gameplayCreateSchema,
-        response: { 200: gameplayReply },
-      },
-    },
-    async (request) =>
-      ok(
-        await createGameplay(deps(), currentUser(request), request.body),
-        popupMessages.questionSaved,
-      ),
-  );
+  staffRoute(app, {
+    method: 'POST',
+    url: `${base}/create`,
+    permission: 'program.manage',
+    tags,
+    summary: 'Create a pop-up question of a video activity',
+    body: gameplayCreateSchema,
+    data: gameplaySchema,
+    message: popupMessages.questionSaved,
+    handler: ({ user, body }) => createGameplay(deps(), user, body),
+  });
 
-  app.put(
-    `${base}/update/:id`,
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        summary: 'Update a pop-up question (type and activity are fixed)',
-        params: gameplayIdParamSchema,
-        body: gameplayUpdateSchema,
-        response: { 200: gameplayReply },
-      },
-    },
-    async (request) =>
-      ok(
-        await updateGameplay(deps(), currentUser(request), request.params.id, request.body),
-        popupMessages.questionSaved,
-      ),
-  );
+  staffRoute(app, {
+    method: 'PUT',
+    url: `${base}/update/:id`,
+    permission: 'program.manage',
+    tags,
+    summary: 'Update a pop-up question (type and activity are fixed)',
+    params: gameplayIdParamSchema,
+    body: gameplayUpdateSchema,
+    data: gameplaySchema,
+    message: popupMessages.questionSaved,
+    handler: ({ user, params, body }) => updateGameplay(deps(), user, params.id, body),
+  });
 
-  app.get(
-    `${base}/show_multi`,
-    {
-      config: { permission: 'program.view' },
-      schema: {
-        tags,
-        summary: 'Pop-up questions by id, in the order asked (ids joined by commas)',
-        querystring: gameplayShowMultiQuerySchema,
-        response: { 200: envelopeSchema(z.array(gameplaySchema)) },
-      },
-    },
-    async (request) => ok(await showGameplays(app.db, currentUser(request), request.query.ids)),
-  );
+  staffRoute(app, {
+    method: 'GET',
+    url: `${base}/show_multi`,
+    permission: 'program.view',
+    tags,
+    summary: 'Pop-up questions by id, in the order asked (ids joined by commas)',
+    query: gameplayShowMultiQuerySchema,
+    data: z.array(gameplaySchema),
+    handler: ({ user, query }) => showGameplays(app.db, user, query.ids),
+  });
 
-  app.delete(
-    `${base}/delete/:id`,
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        summary: 'Delete a pop-up question; its id leaves the activity quizzes',
-        params: gameplayIdParamSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+  staffRoute(app, {
+    method: 'DELETE',
+    url: `${base}/delete/:id`,
+    permission: 'program.manage',
+    tags,
+    summary: 'Delete a pop-up question; its id leaves the activity quizzes',
+    params: gameplayIdParamSchema,
+    data: z.null(),
+    message: gameplayMessages.deleted,
+    handler: async ({ user, params }) => {
+      await deleteGameplay(app.db, user, params.id);
+      return null;
     },
-    async (request) => {
-      await deleteGameplay(app.db, currentUser(request), request.params.id);
-      return ok(null, gameplayMessages.deleted);
-    },
-  );
+  });
 };

@@ -1,5 +1,5 @@
 import { hasPopupQuiz } from '@ajar/shared/activities/activities.constants';
-import type { ActivityQuiz } from '@ajar/shared/activities/activities.schemas';
+import type { ActivityQuiz } from '@ajar/shared/activities/activities-popup-quiz.schemas';
 import { isProgramScoped } from '@ajar/shared/common/roles';
 import type { GameplayType } from '@ajar/shared/popup-quiz/popup-quiz.constants';
 import {
@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../auth/request-user';
-import { readQuiz } from '../activities/activities.service';
+import { readQuiz } from '../activities/activities-read';
 import { resolveMediaRefs, type MediaRefSlot } from '../media/media-refs';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './popup-quiz.repository';

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { envelopeSchema, idParamSchema } from '@ajar/shared/common/envelope';
+import { idParamSchema } from '@ajar/shared/common/envelope';
 import { programMessages } from '@ajar/shared/programs/programs.constants';
 import {
   programBodySchema,
@@ -12,134 +12,115 @@ import {
   publicProgramSchema,
   trainerProgramListQuerySchema,
 } from '@ajar/shared/programs/programs.schemas';
-import { ok } from '../../lib/reply';
-import { currentUser } from '../../plugins/auth';
+import { openRoute, staffRoute } from '../../lib/route';
 import * as service from './programs.service';
 
 const tags = ['programs'];
 
 /** Programs (spec 01 §7): reading needs `program.view` (trainers: assigned only), writing `program.manage`. */
-export const programsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const programsRoutes: FastifyPluginAsync = async (app) => {
   const deps = (): service.ProgramDeps => ({ db: app.db, storage: app.storage });
-  app.get(
-    '/api/program/v1/company/list',
-    {
-      config: { permission: 'program.view' },
-      schema: {
-        tags,
-        querystring: programListQuerySchema,
-        response: { 200: envelopeSchema(programListSchema) },
-      },
-    },
-    async (request) => ok(await service.listPrograms(app.db, currentUser(request), request.query)),
-  );
 
-  app.get(
-    '/api/program/v1/trainer/list',
-    {
-      config: { permission: 'program.view' },
-      schema: {
-        tags,
-        querystring: trainerProgramListQuerySchema,
-        response: { 200: envelopeSchema(programListSchema) },
-      },
-    },
-    async (request) =>
-      ok(await service.listTrainerPrograms(app.db, currentUser(request), request.query)),
-  );
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/program/v1/company/list',
+    permission: 'program.view',
+    tags,
+    summary: 'Programs (a trainer: assigned ones)',
+    query: programListQuerySchema,
+    data: programListSchema,
+    handler: ({ user, query }) => service.listPrograms(app.db, user, query),
+  });
 
-  app.get(
-    '/api/program/v1/company/detail/:id',
-    {
-      config: { permission: 'program.view' },
-      schema: {
-        tags,
-        params: idParamSchema,
-        response: { 200: envelopeSchema(programSchema) },
-      },
-    },
-    async (request) =>
-      ok(await service.getProgram(app.db, currentUser(request), request.params.id)),
-  );
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/program/v1/trainer/list',
+    permission: 'program.view',
+    tags,
+    summary: "The trainer's programs",
+    query: trainerProgramListQuerySchema,
+    data: programListSchema,
+    handler: ({ user, query }) => service.listTrainerPrograms(app.db, user, query),
+  });
 
-  app.post(
-    '/api/program/v1/company/create',
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        body: programBodySchema,
-        response: { 200: envelopeSchema(programCreatedSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await service.createProgram(deps(), currentUser(request), request.body),
-        programMessages.created,
-      ),
-  );
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/program/v1/company/detail/:id',
+    permission: 'program.view',
+    tags,
+    summary: 'One program',
+    params: idParamSchema,
+    data: programSchema,
+    handler: ({ user, params }) => service.getProgram(app.db, user, params.id),
+  });
 
-  app.put(
-    '/api/program/v1/company/update/:id',
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        params: idParamSchema,
-        body: programBodySchema,
-        response: { 200: envelopeSchema(programSchema) },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      await service.updateProgram(deps(), request.params.id, request.body);
-      return ok(await service.getProgram(app.db, user, request.params.id), programMessages.updated);
-    },
-  );
+  staffRoute(app, {
+    method: 'POST',
+    url: '/api/program/v1/company/create',
+    permission: 'program.manage',
+    tags,
+    summary: 'Create a program',
+    body: programBodySchema,
+    data: programCreatedSchema,
+    message: programMessages.created,
+    handler: ({ user, body }) => service.createProgram(deps(), user, body),
+  });
 
-  app.put(
-    '/api/program/v1/company/update-status/:id',
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        params: idParamSchema,
-        body: programStatusBodySchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+  staffRoute(app, {
+    method: 'PUT',
+    url: '/api/program/v1/company/update/:id',
+    permission: 'program.manage',
+    tags,
+    summary: 'Update a program',
+    params: idParamSchema,
+    body: programBodySchema,
+    data: programSchema,
+    message: programMessages.updated,
+    handler: async ({ user, params, body }) => {
+      await service.updateProgram(deps(), params.id, body);
+      return service.getProgram(app.db, user, params.id);
     },
-    async (request) => {
-      await service.changeProgramStatus(app.db, request.params.id, request.body.status);
-      return ok(null, programMessages.statusChanged);
-    },
-  );
+  });
 
-  app.delete(
-    '/api/program/v1/company/delete/:id',
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        params: idParamSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+  staffRoute(app, {
+    method: 'PUT',
+    url: '/api/program/v1/company/update-status/:id',
+    permission: 'program.manage',
+    tags,
+    summary: "Change a program's status",
+    params: idParamSchema,
+    body: programStatusBodySchema,
+    data: z.null(),
+    message: programMessages.statusChanged,
+    handler: async ({ params, body }) => {
+      await service.changeProgramStatus(app.db, params.id, body.status);
+      return null;
     },
-    async (request) => {
-      await service.deleteProgram(app.db, request.params.id);
-      return ok(null, programMessages.deleted);
-    },
-  );
+  });
 
-  app.get(
-    '/api/users/v1/public/program/detail/:id',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        params: idParamSchema,
-        response: { 200: envelopeSchema(publicProgramSchema) },
-      },
+  staffRoute(app, {
+    method: 'DELETE',
+    url: '/api/program/v1/company/delete/:id',
+    permission: 'program.manage',
+    tags,
+    summary: 'Delete a program',
+    params: idParamSchema,
+    data: z.null(),
+    message: programMessages.deleted,
+    handler: async ({ params }) => {
+      await service.deleteProgram(app.db, params.id);
+      return null;
     },
-    async (request) => ok(await service.getPublicProgram(app.db, request.params.id)),
-  );
+  });
+
+  openRoute(app, {
+    access: 'public',
+    method: 'GET',
+    url: '/api/users/v1/public/program/detail/:id',
+    tags,
+    summary: 'One program, without sign-in',
+    params: idParamSchema,
+    data: publicProgramSchema,
+    handler: ({ params }) => service.getPublicProgram(app.db, params.id),
+  });
 };

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { envelopeSchema, idParamSchema } from '@ajar/shared/common/envelope';
+import { idParamSchema } from '@ajar/shared/common/envelope';
 import { topicMessages } from '@ajar/shared/topics/topics.constants';
 import {
   topicCreateBodySchema,
@@ -11,87 +11,84 @@ import {
   topicSchema,
   topicUpdateBodySchema,
 } from '@ajar/shared/topics/topics.schemas';
-import { ok } from '../../lib/reply';
-import { currentUser } from '../../plugins/auth';
+import { staffRoute } from '../../lib/route';
 import * as service from './topics.service';
 
 const tags = ['topics'];
 
 /** Topics (spec 01 §7): trainers read their programs' topics; writing needs `program.manage`. */
-export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/topic/v1/list',
-    {
-      config: { permission: 'program.view' },
-      schema: {
-        tags,
-        querystring: topicListQuerySchema,
-        response: { 200: envelopeSchema(topicListSchema) },
-      },
-    },
-    async (request) => ok(await service.listTopics(app.db, currentUser(request), request.query)),
-  );
+export const topicsRoutes: FastifyPluginAsync = async (app) => {
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/topic/v1/list',
+    permission: 'program.view',
+    tags,
+    summary: "A program's topics",
+    query: topicListQuerySchema,
+    data: topicListSchema,
+    handler: ({ user, query }) => service.listTopics(app.db, user, query),
+  });
 
-  app.get(
-    '/api/topic/v1/detail/:id',
-    {
-      config: { permission: 'program.view' },
-      schema: { tags, params: idParamSchema, response: { 200: envelopeSchema(topicSchema) } },
-    },
-    async (request) => ok(await service.getTopic(app.db, currentUser(request), request.params.id)),
-  );
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/topic/v1/detail/:id',
+    permission: 'program.view',
+    tags,
+    summary: 'One topic',
+    params: idParamSchema,
+    data: topicSchema,
+    handler: ({ user, params }) => service.getTopic(app.db, user, params.id),
+  });
 
-  app.post(
-    '/api/topic/v1/create',
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        body: topicCreateBodySchema,
-        response: { 200: envelopeSchema(topicCreatedSchema) },
-      },
-    },
-    async (request) => ok(await service.createTopic(app.db, request.body), topicMessages.created),
-  );
+  staffRoute(app, {
+    method: 'POST',
+    url: '/api/topic/v1/create',
+    permission: 'program.manage',
+    tags,
+    summary: 'Create a topic',
+    body: topicCreateBodySchema,
+    data: topicCreatedSchema,
+    message: topicMessages.created,
+    handler: ({ body }) => service.createTopic(app.db, body),
+  });
 
-  app.put(
-    '/api/topic/v1/update/:id',
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        params: idParamSchema,
-        body: topicUpdateBodySchema,
-        response: { 200: envelopeSchema(topicSchema) },
-      },
-    },
-    async (request) =>
-      ok(await service.updateTopic(app.db, request.params.id, request.body), topicMessages.updated),
-  );
+  staffRoute(app, {
+    method: 'PUT',
+    url: '/api/topic/v1/update/:id',
+    permission: 'program.manage',
+    tags,
+    summary: 'Update a topic',
+    params: idParamSchema,
+    body: topicUpdateBodySchema,
+    data: topicSchema,
+    message: topicMessages.updated,
+    handler: ({ params, body }) => service.updateTopic(app.db, params.id, body),
+  });
 
-  app.delete(
-    '/api/topic/v1/delete/:id',
-    {
-      config: { permission: 'program.manage' },
-      schema: { tags, params: idParamSchema, response: { 200: envelopeSchema(z.null()) } },
+  staffRoute(app, {
+    method: 'DELETE',
+    url: '/api/topic/v1/delete/:id',
+    permission: 'program.manage',
+    tags,
+    summary: 'Delete a topic',
+    params: idParamSchema,
+    data: z.null(),
+    message: topicMessages.deleted,
+    handler: async ({ params }) => {
+      await service.deleteTopic(app.db, params.id);
+      return null;
     },
-    async (request) => {
-      await service.deleteTopic(app.db, request.params.id);
-      return ok(null, topicMessages.deleted);
-    },
-  );
+  });
 
-  app.put(
-    '/api/topic/v1/reorder',
-    {
-      config: { permission: 'program.manage' },
-      schema: {
-        tags,
-        body: topicReorderBodySchema,
-        response: { 200: envelopeSchema(z.object({ seq: z.number().int() })) },
-      },
-    },
-    async (request) =>
-      ok(await service.reorderTopic(app.db, request.body), topicMessages.reordered),
-  );
+  staffRoute(app, {
+    method: 'PUT',
+    url: '/api/topic/v1/reorder',
+    permission: 'program.manage',
+    tags,
+    summary: 'Move a topic within its program',
+    body: topicReorderBodySchema,
+    data: z.object({ seq: z.number().int() }),
+    message: topicMessages.reordered,
+    handler: ({ body }) => service.reorderTopic(app.db, body),
+  });
 };

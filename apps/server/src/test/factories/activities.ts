@@ -4,7 +4,7 @@ import type { ActivityType } from '@ajar/shared/activities/activities.constants'
 import {
   defaultActivityContent,
   defaultActivitySettings,
-} from '@ajar/shared/activities/activities.schemas';
+} from '@ajar/shared/activities/activities-content.schemas';
 import type { Db } from '../../db/client';
 import { activities, programFacilitators, programs, topics } from '../../db/schema';
 

@@ -1,5 +1,5 @@
 import type { Control, UseFormSetValue } from 'react-hook-form';
-import type { FileRef } from '@ajar/shared/activities/activities.schemas';
+import type { FileRef } from '@ajar/shared/activities/activities-content.schemas';
 import type { ActivityFormValues } from '../lib/activity-form-model';
 
 /** The file of a video or PDF activity: a new one is held here until the form is saved. */

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { FileRef } from '@ajar/shared/activities/activities.schemas';
+import type { FileRef } from '@ajar/shared/activities/activities-content.schemas';
 import { formatFileSize } from '@ajar/shared/common/format';
 
 export interface SavedFileProps {

@@ -25,15 +25,17 @@ import {
 } from '@ajar/shared/activities/activities.rules';
 import {
   activityContentSchema,
-  activityCreateSchema,
   activitySettingsSchema,
   defaultActivitySettings,
-  type Activity,
   type ActivityContentInput,
+  type FileRef,
+} from '@ajar/shared/activities/activities-content.schemas';
+import { type Flag } from '@ajar/shared/activities/activities-fields.schemas';
+import {
+  activityCreateSchema,
+  type Activity,
   type ActivityCreateInput,
   type ActivityUpdateInput,
-  type FileRef,
-  type Flag,
 } from '@ajar/shared/activities/activities.schemas';
 
 /** A yes/no value as the form holds it: 1 or 0 (spec 02 §3: booleans are sent as 1/0). */

@@ -36,7 +36,7 @@ import {
 } from '@ajar/shared/activities/activities.constants';
 import type { Activity } from '@ajar/shared/activities/activities.schemas';
 import { ApiError, errorMessage } from '../../../api/http';
-import { pathTo } from '../../../routes/route-paths';
+import { pathTo } from '../../../routes/paths';
 import { useActivityContext } from '../api/get-activity-context';
 import { useActivity } from '../api/get-activity';
 import { usePrepostCandidate } from '../api/get-prepost-candidate';

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Activity, ActivityQuizUpdateInput } from '@ajar/shared/activities/activities.schemas';
+import type { ActivityQuizUpdateInput } from '@ajar/shared/activities/activities-popup-quiz.schemas';
+import type { Activity } from '@ajar/shared/activities/activities.schemas';
 import type { Gameplay, GameplayCreateInput } from '@ajar/shared/popup-quiz/popup-quiz.schemas';
 import { http } from '../../../api/http';
 

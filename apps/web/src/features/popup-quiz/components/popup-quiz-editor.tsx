@@ -22,7 +22,7 @@ import { errorMessage } from '../../../api/http';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useReportDirty } from '../../../hooks/use-report-dirty';
 import { useTimedValue } from '../../../hooks/use-timed-value';
-import { pathTo } from '../../../routes/route-paths';
+import { pathTo } from '../../../routes/paths';
 import {
   deleteGameplay,
   saveGameplay,

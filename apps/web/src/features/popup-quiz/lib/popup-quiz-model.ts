@@ -1,4 +1,5 @@
-import type { Activity, ActivityQuizUpdateInput } from '@ajar/shared/activities/activities.schemas';
+import type { ActivityQuizUpdateInput } from '@ajar/shared/activities/activities-popup-quiz.schemas';
+import type { Activity } from '@ajar/shared/activities/activities.schemas';
 import type { MediaRef } from '@ajar/shared/media/media.schemas';
 import {
   jigsawDefaultOptions,

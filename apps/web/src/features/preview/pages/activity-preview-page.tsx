@@ -18,7 +18,7 @@ import {
 import { errorMessage } from '../../../api/http';
 import { useCan } from '../../../hooks/use-session';
 import { usePageTitle } from '../../../layout/page-title';
-import { pathTo } from '../../../routes/route-paths';
+import { pathTo } from '../../../routes/paths';
 import { usePreviewActivity, usePreviewContext } from '../api/get-preview-activity';
 import { previewTexts } from '../lib/preview-texts';
 import { QuizPreview } from '../components/quiz-preview';

@@ -15,7 +15,7 @@ import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import { Link as RouterLink } from 'react-router';
 import type { TopicActivity, TopicWithActivities } from '@ajar/shared/topics/topics.schemas';
 import { DragHandle, useSortableItem } from '../../../components/sortable-list';
-import { pathTo } from '../../../routes/route-paths';
+import { pathTo } from '../../../routes/paths';
 import { ActivityTable } from './activity-table';
 
 export interface TopicAccordionProps {

@@ -26,7 +26,7 @@ import { errorMessage } from '../../../api/http';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCan } from '../../../hooks/use-session';
 import { usePageTitle } from '../../../layout/page-title';
-import { pathTo } from '../../../routes/route-paths';
+import { pathTo } from '../../../routes/paths';
 import { useDeleteActivity } from '../api/delete-activity';
 import { useDeleteTopic } from '../api/delete-topic';
 import { useProgram } from '../api/get-program';

@@ -12,7 +12,7 @@ import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useParams } from 'react-router';
 import { topicMessages } from '@ajar/shared/topics/topics.constants';
 import { FormTextField } from '../../../components/form-text-field';
-import { pathTo } from '../../../routes/route-paths';
+import { pathTo } from '../../../routes/paths';
 import { useCreateTopic } from '../api/create-topic';
 import { useProgram } from '../api/get-program';
 import { TopicActivitiesSection } from '../components/topic-activities-section';

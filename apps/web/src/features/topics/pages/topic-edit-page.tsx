@@ -15,7 +15,7 @@ import { topicMessages } from '@ajar/shared/topics/topics.constants';
 import type { Topic } from '@ajar/shared/topics/topics.schemas';
 import { errorMessage } from '../../../api/http';
 import { FormTextField } from '../../../components/form-text-field';
-import { pathTo } from '../../../routes/route-paths';
+import { pathTo } from '../../../routes/paths';
 import { useProgram } from '../api/get-program';
 import { useTopic } from '../api/get-topic';
 import { useUpdateTopic } from '../api/update-topic';

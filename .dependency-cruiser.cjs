@@ -1,0 +1,98 @@
+// Architecture rules, checked by `npm run lint` (`lint:deps`). See docs/decisions.md,
+// "Architecture rules". Every rule is an error: the lint fails on the first forbidden import.
+// Type-only imports and dynamic `import()` count like any other import: a type import still ties
+// the two modules together, and the router's lazy pages are where the web circle hid.
+
+/**
+ * The public surface of web features: the only files one feature may import from another. The
+ * activity form embeds the question editor of a quiz and the popup-quiz editor (an activity of
+ * those forms edits its questions inline). Add a file here on purpose, never a folder.
+ */
+const featurePublicSurface = [
+  '^apps/web/src/features/quiz/components/question-editor\\.tsx$',
+  '^apps/web/src/features/popup-quiz/components/popup-quiz-editor\\.tsx$',
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'Import circle. Move what both sides need into a third module (a type next to its ' +
+        'owner, route paths in routes/paths.ts) so the imports run one way.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'shared-imports-no-app',
+      severity: 'error',
+      comment: 'packages/shared is used by both apps and must not depend on either of them.',
+      from: { path: '^packages/shared/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'web-imports-no-server',
+      severity: 'error',
+      comment: 'The web app talks to the server over HTTP; shared code goes to packages/shared.',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/server/' },
+    },
+    {
+      name: 'server-imports-no-web',
+      severity: 'error',
+      comment: 'The server never depends on the web app; shared code goes to packages/shared.',
+      from: { path: '^apps/server/' },
+      to: { path: '^apps/web/' },
+    },
+    {
+      name: 'feature-imports-no-other-feature',
+      severity: 'error',
+      comment:
+        "A web feature never reaches into another feature's files. Shared UI goes to " +
+        'apps/web/src/components/ (or hooks/, api/), links go through routes/paths.ts; a file ' +
+        'another feature must use goes in featurePublicSurface (.dependency-cruiser.cjs).',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/web/src/features/',
+        pathNot: ['^apps/web/src/features/$1/', ...featurePublicSurface],
+      },
+    },
+    {
+      name: 'feature-imports-no-router-table',
+      severity: 'error',
+      comment:
+        'Features link with pathTo from routes/paths.ts; only the router imports the route ' +
+        'tables (which import every page).',
+      from: { path: '^apps/web/src/features/' },
+      to: {
+        path: '^apps/web/src/(router\\.tsx|routes/(signed-in-routes|guest-routes|app-route)\\.ts)$',
+      },
+    },
+    {
+      name: 'server-routes-import-no-repository',
+      severity: 'error',
+      comment:
+        'Routes call services; only services reach repositories and the database ' +
+        '(routes → service → repository). A type a route needs comes from the service or shared.',
+      from: { path: '^apps/server/src/modules/.+\\.routes\\.ts$' },
+      to: { path: ['\\.repository\\.ts$', '^apps/server/src/db/'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)node_modules/', '(^|/)dist/', '^apps/server/drizzle/'] },
+    tsPreCompilationDeps: true,
+    combinedDependencies: false,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    reporterOptions: { text: { highlightFocused: true } },
+    cache: false,
+  },
+};

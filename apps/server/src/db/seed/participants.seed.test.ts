@@ -1,0 +1,194 @@
+import { eq, isNotNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Program } from '@ajar/shared/programs/programs.schemas';
+import { createStorage } from '../../lib/storage';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { authHeader } from '../../test/factories/users';
+import {
+  activityProgress,
+  memberRedeems,
+  members,
+  programs,
+  quizAttempts,
+  resellers,
+  users,
+  vouchers,
+} from '../schema';
+import { seedActivities } from './activities.seed';
+import {
+  demoMemberCount,
+  demoMemberEmail,
+  demoMemberPassword,
+  seedParticipants,
+} from './participants.seed';
+import { seedPrograms } from './programs.seed';
+import { seedQuiz } from './quiz.seed';
+import { seedStudies } from './studies.seed';
+import { seedUsers } from './users.seed';
+
+describe('participants seed (made through the member and staff services)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const storage = createStorage(t.config);
+    await storage.prepare();
+    await seedUsers(t.db);
+    await seedStudies(t.db);
+    await seedPrograms(t.db);
+    await seedActivities(t.db);
+    await seedQuiz(t.db);
+    await seedParticipants(t.db, storage);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const redeemRows = () =>
+    t.db
+      .select({
+        id: memberRedeems.id,
+        member_id: memberRedeems.member_id,
+        license: memberRedeems.license,
+        pmo_code: memberRedeems.pmo_code,
+        progress: memberRedeems.progress,
+        scores: memberRedeems.scores,
+        created: memberRedeems.created_at,
+        start: memberRedeems.start_test_at,
+        end: memberRedeems.end_test_at,
+        status: programs.status,
+        reseller_id: memberRedeems.reseller_id,
+      })
+      .from(memberRedeems)
+      .innerJoin(programs, eq(programs.id, memberRedeems.program_id));
+
+  it('lets a demo participant sign in to the member API and see their programs', async () => {
+    expect(await t.db.$count(members)).toBe(demoMemberCount);
+    expect(await t.db.$count(resellers)).toBe(3);
+    const phones = await t.db.select({ phone: members.phone }).from(members);
+    expect(phones.every((m) => /^628\d{8,11}$/.test(m.phone ?? ''))).toBe(true);
+    for (const n of [1, demoMemberCount]) {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/member/v1/login',
+        payload: { email: demoMemberEmail(n), password: demoMemberPassword },
+      });
+      expect(login.statusCode).toBe(200);
+      const token = login.json().data.token as string;
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/member/v1/program/list?page=1&limit=10',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().data.total).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('redeems issued vouchers of published programs, once per member and program', async () => {
+    const redeems = await redeemRows();
+    expect(redeems.length).toBeGreaterThanOrEqual(demoMemberCount);
+    expect(redeems.every((r) => r.status === 'publish')).toBe(true);
+    expect(redeems.every((r) => /^AJR-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(r.license))).toBe(true);
+    expect(redeems.every((r) => r.pmo_code)).toBe(true);
+    // Every license is a voucher the staff issued, claimed by exactly this redemption.
+    const claimed = await t.db
+      .select({ code: vouchers.code, redeem: vouchers.member_redeem_id })
+      .from(vouchers)
+      .where(isNotNull(vouchers.redeemed_at));
+    expect(claimed).toHaveLength(redeems.length);
+    const byCode = new Map(claimed.map((v) => [v.code, v.redeem]));
+    expect(redeems.every((r) => byCode.get(r.license) === r.id)).toBe(true);
+    expect(await t.db.$count(vouchers)).toBeGreaterThan(claimed.length);
+    // Resellers come from a reseller's batch or a referral code.
+    expect(redeems.filter((r) => r.reseller_id).length).toBeGreaterThan(10);
+    const pairs = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(memberRedeems)
+      .groupBy(memberRedeems.member_id, memberRedeems.program_id);
+    expect(pairs.every((p) => Number(p.n) === 1)).toBe(true);
+  });
+
+  it('has varied progress, with dates in order and an end date exactly at 100', async () => {
+    const redeems = await redeemRows();
+    const now = Date.now();
+    const done = redeems.filter((r) => r.progress === 100);
+    const partial = redeems.filter((r) => r.progress > 0 && r.progress < 100);
+    expect(done.length).toBeGreaterThanOrEqual(5);
+    expect(partial.length).toBeGreaterThanOrEqual(20);
+    expect(redeems.filter((r) => r.progress === 0).length).toBeGreaterThan(100);
+    expect(new Set(partial.map((r) => r.progress)).size).toBeGreaterThan(5);
+    expect(
+      done.every((r) => r.start && r.end && r.end > r.start && r.end.getTime() < now - 3600_000),
+    ).toBe(true);
+    expect(redeems.filter((r) => r.progress < 100).every((r) => r.end === null)).toBe(true);
+    expect(redeems.every((r) => !r.start || r.start >= r.created)).toBe(true);
+    // Spread over the past weeks, not all stamped at seed time.
+    const days = new Set(redeems.map((r) => r.created.toISOString().slice(0, 10)));
+    expect(days.size).toBeGreaterThan(20);
+    expect(redeems.every((r) => r.created.getTime() < now)).toBe(true);
+  });
+
+  it('scores quizzes on the server from real answers, some right and some wrong', async () => {
+    const attempts = await t.db
+      .select({ score: quizAttempts.score, passed: quizAttempts.passed })
+      .from(quizAttempts);
+    expect(attempts.length).toBeGreaterThan(50);
+    expect(new Set(attempts.map((a) => a.score)).size).toBeGreaterThan(2);
+    expect(attempts.some((a) => a.passed === false)).toBe(true);
+    const done = (await redeemRows()).filter((r) => r.progress === 100);
+    for (const r of done) {
+      const scores = r.scores as {
+        pre_test: { score: number | null };
+        post_test: { final_score: number | null };
+      };
+      expect(scores.pre_test.score).not.toBeNull();
+      expect(scores.post_test.final_score).not.toBeNull();
+    }
+  });
+
+  it('stores practice work, some graded and some waiting, readable by staff', async () => {
+    const work = await t.db
+      .select({
+        redeem: activityProgress.member_redeem_id,
+        activity: activityProgress.activity_id,
+        type: activityProgress.work_file_type,
+        uploaded: activityProgress.work_uploaded_at,
+        feedback_at: activityProgress.feedback_at,
+        score: activityProgress.feedback_score,
+      })
+      .from(activityProgress)
+      .where(isNotNull(activityProgress.work_file_key));
+    const graded = work.filter((w) => w.feedback_at);
+    expect(graded.length).toBeGreaterThan(0);
+    expect(work.length - graded.length).toBeGreaterThan(0);
+    expect(
+      graded.every((w) => w.score! >= 0 && w.score! <= 100 && w.feedback_at! > w.uploaded!),
+    ).toBe(true);
+    expect(new Set(work.map((w) => w.type))).toEqual(new Set(['application/pdf', 'image/png']));
+
+    const [admin] = await t.db.select().from(users).where(eq(users.email, 'admin@ajar.test'));
+    const headers = await authHeader(t.db, admin!);
+    for (const w of [
+      work.find((x) => x.type === 'application/pdf')!,
+      work.find((x) => x.type === 'image/png')!,
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/program/v1/trainer/member-redeem/${w.redeem}/work/${w.activity}`,
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      const head = res.rawPayload.subarray(0, 4).toString('latin1');
+      expect(head).toBe(w.type === 'application/pdf' ? '%PDF' : '\x89PNG');
+    }
+  });
+
+  it("counts the participants on the demo trainer's programs", async () => {
+    const [trainer] = await t.db.select().from(users).where(eq(users.email, 'trainer@ajar.test'));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/program/v1/company/list?limit=-1',
+      headers: await authHeader(t.db, trainer!),
+    });
+    const list = res.json().data.list as Program[];
+    expect(list.reduce((n, p) => n + p.total_participants, 0)).toBeGreaterThan(0);
+  });
+});

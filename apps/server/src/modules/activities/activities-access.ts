@@ -1,0 +1,68 @@
+import { isProgramScoped, type RoleKey } from '@ajar/shared/common/roles';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
+import type { Storage } from '../../lib/storage';
+import {
+  findActivity,
+  findProgramId,
+  findTopicOfProgram,
+  isTrainerAssigned,
+  type ActivityRow,
+} from './activities.repository';
+
+export interface ActivityDeps {
+  db: Db;
+  storage: Storage;
+}
+
+export interface Actor {
+  id: string;
+  role: RoleKey;
+}
+
+export interface ActivityPath {
+  program: string;
+  topic: string;
+}
+
+export interface ActivityIdPath extends ActivityPath {
+  id: string;
+}
+
+// Access ----------------------------------------------------------------------------------------
+
+/**
+ * The program, checked for the actor: it exists and, for a trainer, is assigned to them. Anything
+ * else is not found (DESIGN §4: a record outside a trainer's scope answers 404).
+ */
+export async function programInScope(db: Db, actor: Actor, programId: string): Promise<string> {
+  if (!isUuid(programId)) throw AppError.notFound();
+  const id = await findProgramId(db, programId);
+  if (!id) throw AppError.notFound();
+  if (isProgramScoped(actor.role) && !(await isTrainerAssigned(db, id, actor.id))) {
+    throw AppError.notFound();
+  }
+  return id;
+}
+
+/** The topic, which must belong to the program in the path. */
+export async function topicInScope(db: Db, actor: Actor, path: ActivityPath) {
+  await programInScope(db, actor, path.program);
+  if (!isUuid(path.topic)) throw AppError.notFound();
+  const topic = await findTopicOfProgram(db, path.program, path.topic);
+  if (!topic) throw AppError.notFound();
+  return topic;
+}
+
+export async function activityInScope(
+  db: Db,
+  actor: Actor,
+  path: ActivityIdPath,
+): Promise<ActivityRow> {
+  await topicInScope(db, actor, path);
+  if (!isUuid(path.id)) throw AppError.notFound();
+  const row = await findActivity(db, { programId: path.program, topicId: path.topic, id: path.id });
+  if (!row) throw AppError.notFound();
+  return row;
+}

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { attendanceMessages } from '@ajar/shared/attendance/attendance.constants';
+import {
+  attendanceExportQuerySchema,
+  attendanceExportReplySchema,
+  attendanceListQuerySchema,
+  attendanceListSchema,
+  checkInDataSchema,
+} from '@ajar/shared/attendance/attendance.schemas';
+import { activityParamSchema } from '@ajar/shared/members/member-learning.schemas';
+import { openRoute, staffRoute } from '../../lib/route';
+import { currentMember } from '../../plugins/member-auth';
+import * as exporter from './attendance.export';
+import * as service from './attendance.service';
+
+const permission = 'presence.view';
+
+/**
+ * Attendance ('Presensi', spec 01 §2, §7): members check in to meeting activities; staff list
+ * and export the records (a trainer: assigned programs only, DESIGN §4).
+ */
+export const attendanceRoutes: FastifyPluginAsync = async (app) => {
+  openRoute(app, {
+    access: 'member',
+    method: 'POST',
+    url: '/api/member/v1/program/:programId/activity/:activityId/attendance',
+    tags: ['member'],
+    summary: 'Check in to the meeting occurrence running now (once per occurrence)',
+    description:
+      'Only berdiskusi_daring / berdiskusi_luring of a redeemed program, from 15 minutes before ' +
+      'a schedule starts until it ends (WIB). Completes the activity.',
+    params: activityParamSchema,
+    data: checkInDataSchema,
+    message: attendanceMessages.checkedIn,
+    handler: ({ params, request }) =>
+      service.checkIn(app.db, currentMember(request), params.programId, params.activityId),
+  });
+
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/presence/v1/company/list',
+    permission,
+    tags: ['attendance'],
+    summary: 'Attendance records, paged',
+    description: 'q searches member name and phone; program_id and topic_id filter.',
+    query: attendanceListQuerySchema,
+    data: attendanceListSchema,
+    handler: ({ user, query }) => service.listAttendances(app.db, user, query),
+  });
+
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/presence/v1/company/export',
+    permission,
+    tags: ['attendance'],
+    summary: 'Export attendance records (.xlsx)',
+    description: 'Answers `data.public_url`, a short-lived link (spec 01 §7).',
+    query: attendanceExportQuerySchema,
+    data: attendanceExportReplySchema,
+    message: attendanceMessages.exported,
+    handler: ({ user, query }) =>
+      exporter.exportAttendances(
+        { db: app.db, storage: app.storage, config: app.config },
+        user,
+        query,
+      ),
+  });
+};

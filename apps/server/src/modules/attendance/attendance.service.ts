@@ -1,0 +1,129 @@
+import { readSchedule } from '@ajar/shared/activities/activities.rules';
+import {
+  attendanceMessages,
+  isMeetingActivityType,
+} from '@ajar/shared/attendance/attendance.constants';
+import { findOccurrence, hasScheduleEntries } from '@ajar/shared/attendance/attendance.rules';
+import type {
+  Attendance,
+  AttendanceList,
+  AttendanceListQueryParsed,
+  CheckInData,
+} from '@ajar/shared/attendance/attendance.schemas';
+import { isProgramScoped } from '@ajar/shared/common/roles';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { RequestUser } from '../auth/request-user';
+import { findLearningContext, markComplete } from '../members/activity-progress.service';
+import { lockRedeem } from '../members/learning.repository';
+import type { MemberRef } from '../members/redeem.service';
+import { assertProgramVisible } from '../programs/programs.service';
+import { getTopic } from '../topics/topics.service';
+import * as repo from './attendance.repository';
+
+type Viewer = Pick<RequestUser, 'id' | 'role'>;
+
+/** The meeting schedule stored in the activity's content (`content.meeting`). */
+function meetingSchedule(content: unknown) {
+  const meeting =
+    typeof content === 'object' && content !== null
+      ? (content as { meeting?: unknown }).meeting
+      : undefined;
+  return readSchedule(meeting).schedule;
+}
+
+/**
+ * `POST /api/member/v1/program/{programId}/activity/{activityId}/attendance`: the member checks in
+ * to the meeting occurrence running now (from a few minutes before its start to its end), once
+ * per occurrence. Attending completes the activity (progress is recomputed).
+ */
+export async function checkIn(
+  db: Db,
+  member: MemberRef,
+  programId: string,
+  activityId: string,
+  now: Date = new Date(),
+): Promise<CheckInData> {
+  const { redeem, activity } = await findLearningContext(db, member, programId, activityId);
+  if (!isMeetingActivityType(activity.type)) {
+    throw AppError.badRequest(attendanceMessages.notMeeting);
+  }
+  const schedule = meetingSchedule(activity.content);
+  if (!schedule || !hasScheduleEntries(schedule)) {
+    throw AppError.badRequest(attendanceMessages.noSchedule);
+  }
+  const occurrence = findOccurrence(schedule, now);
+  if (!occurrence) throw AppError.badRequest(attendanceMessages.outsideSchedule);
+  return db.transaction(async (tx) => {
+    await lockRedeem(tx, redeem.id);
+    const row = await repo.insertAttendance(tx, {
+      member_redeem_id: redeem.id,
+      member_id: member.id,
+      program_id: activity.program_id,
+      topic_id: activity.topic_id,
+      activity_id: activity.id,
+      schedule_key: occurrence.key,
+    });
+    if (!row) throw AppError.badRequest(attendanceMessages.already);
+    const { progress } = await markComplete(tx, redeem.id, activity);
+    return {
+      id: row.id,
+      activity_id: activity.id,
+      schedule: {
+        key: occurrence.key,
+        date: occurrence.date,
+        start_time: occurrence.start_time,
+        end_time: occurrence.end_time,
+      },
+      created_at: row.created_at.toISOString(),
+      progress,
+    };
+  });
+}
+
+/**
+ * The list's and the export's filter after the scope checks: a program or topic the viewer may
+ * not see answers 404; a trainer without a program filter reads only assigned programs.
+ */
+export async function scopedFilter(
+  db: Db,
+  viewer: Viewer,
+  query: { program_id?: string; topic_id?: string; q?: string },
+): Promise<repo.AttendanceFilter> {
+  if (query.program_id) await assertProgramVisible(db, viewer, query.program_id);
+  if (query.topic_id) await getTopic(db, viewer, query.topic_id);
+  return {
+    programId: query.program_id,
+    topicId: query.topic_id,
+    q: query.q,
+    assignedUserId: isProgramScoped(viewer.role) ? viewer.id : undefined,
+  };
+}
+
+export function toAttendance(row: repo.AttendanceRow): Attendance {
+  return {
+    id: row.id,
+    member: { id: row.member_id, fullname: row.member_fullname, phone: row.member_phone },
+    program: { id: row.program_id, title: row.program_title },
+    topic: { id: row.topic_id, name: row.topic_name },
+    activity: { id: row.activity_id, name: row.activity_name },
+    schedule_key: row.schedule_key,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** `GET /api/presence/v1/company/list`. */
+export async function listAttendances(
+  db: Db,
+  viewer: Viewer,
+  query: AttendanceListQueryParsed,
+): Promise<AttendanceList> {
+  const filter = await scopedFilter(db, viewer, query);
+  const { rows, total } = await repo.listAttendances(db, {
+    ...filter,
+    dir: query.dir,
+    page: query.page,
+    limit: query.limit,
+  });
+  return { list: rows.map(toAttendance), limit: query.limit, page: query.page, total };
+}

@@ -1,0 +1,184 @@
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { ExportSortField } from '@ajar/shared/exports/exports.constants';
+import type { DbOrTx } from '../../db/client';
+import {
+  activities,
+  activityProgress,
+  memberRedeems,
+  members,
+  programs,
+  resellers,
+  topics,
+} from '../../db/schema';
+
+/** What narrows the redemptions of one program (SQL does all of it). */
+export interface RedeemFilter {
+  progressStart: number;
+  progressEnd: number;
+  /** The date column the range applies to. */
+  rangeColumn: ExportSortField;
+  /** Inclusive lower and exclusive upper instant of the range. */
+  from?: Date;
+  to?: Date;
+}
+
+/**
+ * One pass of the keyset walk over one program: rows ordered by `keyColumn` then id. Sorting by
+ * `end_test_at` walks the finished participants first (`dated`), then the unfinished ones by
+ * redeem date (`undated`), so a null never sits inside a keyset comparison.
+ */
+export interface RedeemPhase {
+  keyColumn: ExportSortField;
+  onlyUnfinished: boolean;
+}
+
+/** Where a keyset walk stopped: the key in full microseconds (a JS Date has only ms) and the id. */
+export interface RedeemCursor {
+  key: string;
+  id: string;
+}
+
+const column = (field: ExportSortField) =>
+  field === 'created_at' ? memberRedeems.created_at : memberRedeems.end_test_at;
+
+/** A number stored in the scores JSON, or null (a hand-edited non-number never breaks a cast). */
+function scoreAt(path: string[]) {
+  const at = sql.raw(`'{${path.join(',')}}'`);
+  return sql<
+    number | null
+  >`case when jsonb_typeof(${memberRedeems.scores} #> ${at}) = 'number' then (${memberRedeems.scores} #>> ${at})::float8 end`;
+}
+
+const redeemColumns = {
+  id: memberRedeems.id,
+  license: memberRedeems.license,
+  pmo_code: memberRedeems.pmo_code,
+  fullname: members.fullname,
+  email: members.email,
+  phone: members.phone,
+  program_id: memberRedeems.program_id,
+  program_title: programs.title,
+  progress: memberRedeems.progress,
+  pre_test: scoreAt(['pre_test', 'score']),
+  post_test: scoreAt(['post_test', 'final_score']),
+  created_at: memberRedeems.created_at,
+  start_test_at: memberRedeems.start_test_at,
+  end_test_at: memberRedeems.end_test_at,
+  reseller_name: resellers.fullname,
+  referral_code: resellers.referral_code,
+};
+
+export type RedeemExportRow = {
+  id: string;
+  license: string;
+  pmo_code: string | null;
+  fullname: string;
+  email: string;
+  phone: string | null;
+  program_id: string;
+  program_title: string;
+  progress: number;
+  pre_test: number | null;
+  post_test: number | null;
+  created_at: Date;
+  start_test_at: Date | null;
+  end_test_at: Date | null;
+  reseller_name: string | null;
+  referral_code: string | null;
+  /** The keyset key: the key column in UTC, `YYYY-MM-DDTHH:MI:SS.US` (fixed width, sortable). */
+  sort_key: string;
+};
+
+/**
+ * One page of a program's redemptions after `cursor`, in keyset order. Served by
+ * `member_redeems_program_idx` (program_id, created_at) or `member_redeems_program_end_idx`
+ * (program_id, end_test_at): each page is one short index range scan, never the whole table.
+ */
+export async function redeemPage(
+  db: DbOrTx,
+  input: {
+    programId: string;
+    filter: RedeemFilter;
+    phase: RedeemPhase;
+    cursor: RedeemCursor | null;
+    limit: number;
+  },
+): Promise<RedeemExportRow[]> {
+  const { filter, phase, cursor } = input;
+  const key = column(phase.keyColumn);
+  const range = column(filter.rangeColumn);
+  const conditions: (SQL | undefined)[] = [
+    eq(memberRedeems.program_id, input.programId),
+    filter.progressStart > 0 ? gte(memberRedeems.progress, filter.progressStart) : undefined,
+    filter.progressEnd < 100 ? lte(memberRedeems.progress, filter.progressEnd) : undefined,
+    filter.from ? gte(range, filter.from) : undefined,
+    filter.to ? lt(range, filter.to) : undefined,
+    phase.onlyUnfinished ? isNull(memberRedeems.end_test_at) : isNotNull(key),
+    // The plain bound lets the index range start at the cursor; the row comparison breaks ties.
+    cursor ? sql`${key} >= (${cursor.key}::timestamp at time zone 'UTC')` : undefined,
+    cursor
+      ? sql`(${key}, ${memberRedeems.id}) > ((${cursor.key}::timestamp at time zone 'UTC'), ${cursor.id}::uuid)`
+      : undefined,
+  ];
+  // The page is cut from member_redeems alone (an index range in key order), then joined: the
+  // planner never joins or sorts the rest of the program's rows to find one page.
+  const page = db
+    .select({
+      id: memberRedeems.id,
+      sort_key:
+        sql<string>`to_char(${key} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('sort_key'),
+    })
+    .from(memberRedeems)
+    .where(and(...conditions))
+    .orderBy(asc(key), asc(memberRedeems.id))
+    .limit(input.limit)
+    .as('page');
+  const rows = await db
+    .select({ ...redeemColumns, sort_key: page.sort_key })
+    .from(page)
+    .innerJoin(memberRedeems, eq(memberRedeems.id, page.id))
+    .innerJoin(members, eq(members.id, memberRedeems.member_id))
+    .innerJoin(programs, eq(programs.id, memberRedeems.program_id))
+    .leftJoin(resellers, eq(resellers.id, memberRedeems.reseller_id))
+    .orderBy(asc(page.sort_key), asc(memberRedeems.id));
+  return rows as RedeemExportRow[];
+}
+
+/** The TPM/UK activities of the programs, in each program's order (topic seq, activity seq). */
+export async function gradedActivities(db: DbOrTx, programIds: string[], types: string[]) {
+  if (programIds.length === 0) return [];
+  return db
+    .select({ id: activities.id, program_id: activities.program_id, type: activities.type })
+    .from(activities)
+    .innerJoin(topics, eq(topics.id, activities.topic_id))
+    .where(and(inArray(activities.program_id, programIds), inArray(activities.type, types)))
+    .orderBy(asc(activities.program_id), asc(topics.seq), asc(activities.seq), asc(activities.id));
+}
+
+/** Staff feedback of some redemptions on some activities (one page of an export at a time). */
+export async function feedbackOf(db: DbOrTx, redeemIds: string[], activityIds: string[]) {
+  if (redeemIds.length === 0 || activityIds.length === 0) return [];
+  return db
+    .select({
+      member_redeem_id: activityProgress.member_redeem_id,
+      activity_id: activityProgress.activity_id,
+      score: activityProgress.feedback_score,
+      text: activityProgress.feedback_text,
+    })
+    .from(activityProgress)
+    .where(
+      and(
+        inArray(activityProgress.member_redeem_id, redeemIds),
+        inArray(activityProgress.activity_id, activityIds),
+      ),
+    );
+}
+
+/** Titles of the programs (for the file name of a one-program export). */
+export async function programTitle(db: DbOrTx, programId: string) {
+  const [row] = await db
+    .select({ title: programs.title })
+    .from(programs)
+    .where(eq(programs.id, programId));
+  return row?.title;
+}

@@ -1,0 +1,110 @@
+import type { ExportKind } from '@ajar/shared/exports/exports.constants';
+import { exportUtcOffsetMinutes } from '@ajar/shared/exports/exports.constants';
+import type {
+  ExportReply,
+  MemberRedeemExportQueryParsed,
+} from '@ajar/shared/exports/exports.schemas';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { createDownload, xlsxContentType } from '../../lib/downloads';
+import type { Storage } from '../../lib/storage';
+import type { RequestUser } from '../auth/request-user';
+import { assertProgramVisible } from '../programs/programs.service';
+import * as repo from './exports.repository';
+import type { RedeemExportFilter } from './exports.rows';
+import { writeMemberRedeemExport } from './exports.writer';
+
+export interface ExportDeps {
+  db: Db;
+  storage: Storage;
+  config: Pick<Config, 'PUBLIC_URL'>;
+}
+
+type Viewer = Pick<RequestUser, 'id' | 'role'>;
+
+const fileStem: Record<ExportKind, string> = {
+  member_redeem: 'peserta',
+  member_redeem_epm: 'nilai-tpm-uk',
+};
+
+/** `20250301-1030` in WIB: files of the same day sort by the time they were made. */
+function stamp(now = new Date()): string {
+  const wib = new Date(now.getTime() + exportUtcOffsetMinutes * 60_000).toISOString();
+  return `${wib.slice(0, 10).replaceAll('-', '')}-${wib.slice(11, 16).replace(':', '')}`;
+}
+
+function slug(title: string): string {
+  return (
+    title
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40)
+      .replace(/-+$/, '') || 'program'
+  );
+}
+
+function toFilter(programIds: string[], query: MemberRedeemExportQueryParsed): RedeemExportFilter {
+  return {
+    programIds,
+    sort: query.sort,
+    rangeDateType: query.range_date_type ?? query.sort,
+    progressStart: query.progress_start,
+    progressEnd: query.progress_end,
+    startDate: query.start_date,
+    endDate: query.end_date,
+    limit: query.limit,
+  };
+}
+
+/** Writes the file straight into storage and answers its short-lived link (DESIGN §11). */
+async function store(
+  deps: ExportDeps,
+  viewer: Viewer,
+  filename: string,
+  filter: RedeemExportFilter,
+  kind: ExportKind,
+): Promise<ExportReply> {
+  const { url } = await createDownload(deps, {
+    userId: viewer.id,
+    filename,
+    contentType: xlsxContentType,
+    write: async (stream) => {
+      await writeMemberRedeemExport(deps, filter, stream, { kind, mode: 'stream' });
+    },
+  });
+  return { public_url: url };
+}
+
+/**
+ * `POST /api/users/v1/export/member_redeem` and `…/member_redeem_epm`: the participants of the
+ * chosen programs as an .xlsx. Every program must be visible to the viewer (a trainer's
+ * unassigned program answers 404, like any record outside their scope).
+ */
+export async function exportMemberRedeems(
+  deps: ExportDeps,
+  viewer: Viewer,
+  kind: ExportKind,
+  programIds: string[],
+  query: MemberRedeemExportQueryParsed,
+): Promise<ExportReply> {
+  const ids = [...new Set(programIds)];
+  for (const id of ids) await assertProgramVisible(deps.db, viewer, id);
+  return store(deps, viewer, `${fileStem[kind]}-${stamp()}.xlsx`, toFilter(ids, query), kind);
+}
+
+/** `GET /api/users/v1/export/member_redeem/{programId}`: one program's participants. */
+export async function exportProgramMemberRedeems(
+  deps: ExportDeps,
+  viewer: Viewer,
+  programId: string,
+  query: MemberRedeemExportQueryParsed,
+): Promise<ExportReply> {
+  await assertProgramVisible(deps.db, viewer, programId);
+  const title = await repo.programTitle(deps.db, programId);
+  if (title === undefined) throw AppError.notFound();
+  const filename = `${fileStem.member_redeem}-${slug(title)}-${stamp()}.xlsx`;
+  return store(deps, viewer, filename, toFilter([programId], query), 'member_redeem');
+}

@@ -1,0 +1,105 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import {
+  importKinds,
+  importLimits,
+  importMessages,
+  importPaths,
+  importKindLabels,
+} from '@ajar/shared/imports/imports.constants';
+import { importSummary } from '@ajar/shared/imports/imports.rules';
+import { importResultSchema } from '@ajar/shared/imports/imports.schemas';
+import { AppError } from '../../lib/app-error';
+import { Reply, staffRoute } from '../../lib/route';
+import { importScores } from './imports.service';
+
+const uploadLimits = {
+  fileSize: importLimits.fileBytes,
+  files: 1,
+  fields: 10,
+  parts: 11,
+  fieldSize: 1024,
+  headerPairs: 50,
+};
+
+/** The multipart parser's complaints are the client's doing: 4xx, never a 500. */
+function uploadError(error: unknown): Error {
+  if (error instanceof AppError) return error;
+  switch ((error as { code?: unknown }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return AppError.tooLarge(importMessages.tooLarge);
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    default:
+      return AppError.validation({ file: importMessages.fileRequired });
+  }
+}
+
+/** The uploaded file's bytes as a stream (`file` field of a multipart body). */
+async function uploadedFile(request: FastifyRequest): Promise<AsyncIterable<Buffer>> {
+  if (!request.isMultipart()) throw AppError.validation({ file: importMessages.fileRequired });
+  let part;
+  try {
+    part = await request.file({ limits: uploadLimits });
+  } catch (error) {
+    throw uploadError(error);
+  }
+  if (!part) throw AppError.validation({ file: importMessages.fileRequired });
+  const stream = part.file;
+  return (async function* () {
+    try {
+      for await (const chunk of stream) yield chunk as Buffer;
+    } catch (error) {
+      throw uploadError(error);
+    }
+    if (stream.truncated) throw AppError.tooLarge(importMessages.tooLarge);
+  })();
+}
+
+/** After a refusal, what the client still sends is read and dropped so it gets the reply. */
+function discardRest(raw: IncomingMessage): void {
+  if (raw.readableEnded || raw.destroyed) return;
+  raw.unpipe();
+  raw.resume();
+}
+
+/** Score imports UK and TPM (spec 01 §7 'Exports and imports'). */
+export const importsRoutes: FastifyPluginAsync = async (app) => {
+  // Scoped to this plugin: the limits here are the import's, not the media library's.
+  await app.register(multipart, { limits: uploadLimits });
+
+  for (const kind of importKinds) {
+    const label = importKindLabels[kind];
+    staffRoute(app, {
+      method: 'PUT',
+      url: importPaths[kind],
+      permission: 'grade.manage',
+      tags: ['imports'],
+      summary: `Import ${label.short} scores (${label.long}) from an .xlsx file`,
+      description:
+        'multipart/form-data, field `file`: an .xlsx with a header row naming the columns ' +
+        '`license`, `activity_number`, `score` and optionally `feedback` (any order, any case; ' +
+        "extra columns ignored). `activity_number` is the activity's position in its program, " +
+        'counted over topics in order, 1-based. Every non-empty row gets a result ' +
+        '(`row`, `license`, `activity_number`, `status`, `message`); good rows are written in ' +
+        `one transaction. Limits: ${importLimits.fileBytes / 1024 / 1024} MB, ` +
+        `${importLimits.dataRows} rows. 413 too large, 415 not an .xlsx (or password-protected), ` +
+        '400 broken file, zip bomb, missing columns or no rows.',
+      data: importResultSchema,
+      handler: async ({ request, user }) => {
+        let rows;
+        try {
+          rows = await importScores({ db: app.db }, user, kind, await uploadedFile(request));
+        } catch (error) {
+          discardRest(request.raw);
+          throw error;
+        }
+        const allOk = rows.every((r) => r.status);
+        return new Reply(rows, allOk ? importMessages.done : importSummary(rows));
+      },
+    });
+  }
+};

@@ -1,0 +1,160 @@
+import {
+  importActivityType,
+  importMessages,
+  type ImportKind,
+} from '@ajar/shared/imports/imports.constants';
+import type { ImportResult } from '@ajar/shared/imports/imports.schemas';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { RequestUser } from '../auth/request-user';
+import { assertProgramVisible } from '../programs/programs.service';
+import * as repo from './imports.repository';
+import { readScoreSheet, readUpload, type PendingRow } from './imports.sheet';
+
+export interface ImportDeps {
+  db: Db;
+}
+
+type Viewer = Pick<RequestUser, 'id' | 'role'>;
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
+/** Rows looked up (licenses) and written per statement. */
+const batchSize = 1000;
+
+type ProgramActivities = Awaited<ReturnType<typeof repo.programActivitiesInOrder>>;
+
+/** What the import knows of one program: in the viewer's scope or not, and its activities. */
+interface ProgramInfo {
+  visible: boolean;
+  activities: ProgramActivities;
+}
+
+/** Programs met in the file, each looked up once (a file usually holds one or a few). */
+function programCache(db: Db, viewer: Viewer) {
+  const cache = new Map<string, Promise<ProgramInfo>>();
+  return (programId: string) => {
+    let info = cache.get(programId);
+    if (!info) {
+      info = (async () => {
+        try {
+          await assertProgramVisible(db, viewer, programId);
+        } catch (error) {
+          if (error instanceof AppError && error.status === 404) {
+            return { visible: false, activities: [] };
+          }
+          throw error;
+        }
+        return { visible: true, activities: await repo.programActivitiesInOrder(db, programId) };
+      })();
+      cache.set(programId, info);
+    }
+    return info;
+  };
+}
+
+/**
+ * Resolves a batch of checked rows against the database: the voucher's redemption, the program
+ * in the viewer's scope, the activity at that number and its type. Fills the failures into
+ * `results` and answers the writes of the rows that passed.
+ */
+async function resolveBatch(
+  db: Db,
+  kind: ImportKind,
+  rows: PendingRow[],
+  results: ImportResult,
+  programOf: (id: string) => Promise<ProgramInfo>,
+): Promise<(repo.FeedbackWrite & { index: number })[]> {
+  const licenses = [...new Set(rows.map((r) => r.value.license))];
+  const redeems = new Map((await repo.redeemsByLicense(db, licenses)).map((r) => [r.license, r]));
+  const unredeemed = licenses.filter((l) => !redeems.has(l));
+  const issued = new Map(
+    (await repo.issuedVouchers(db, unredeemed)).map((v) => [v.code, v.program_id]),
+  );
+
+  const writes: (repo.FeedbackWrite & { index: number })[] = [];
+  for (const { index, value } of rows) {
+    const fail = (message: string) => {
+      results[index]!.message = message;
+    };
+    const redeem = redeems.get(value.license);
+    if (!redeem) {
+      // A code issued for a program out of the viewer's scope reads as unknown: nothing leaks.
+      const voucherProgram = issued.get(value.license);
+      const known = voucherProgram !== undefined && (await programOf(voucherProgram)).visible;
+      fail(known ? importMessages.notInProgram : importMessages.unknownLicense);
+      continue;
+    }
+    const program = await programOf(redeem.program_id);
+    if (!program.visible) {
+      fail(importMessages.unknownLicense);
+      continue;
+    }
+    const activity = program.activities[value.activityNumber - 1];
+    if (!activity) {
+      fail(importMessages.activityNotFound(value.activityNumber));
+      continue;
+    }
+    if (activity.type !== importActivityType[kind]) {
+      fail(importMessages.wrongActivity(value.activityNumber, kind));
+      continue;
+    }
+    writes.push({
+      index,
+      member_redeem_id: redeem.id,
+      program_id: redeem.program_id,
+      topic_id: activity.topic_id,
+      activity_id: activity.id,
+      score: value.score,
+      text: value.feedback,
+    });
+  }
+  return writes;
+}
+
+/**
+ * `PUT /api/users/v1/trainer/import-feedback-{uk,tpm}-mr`: imports UK or TPM scores from an
+ * .xlsx upload. The file is refused whole (4xx, nothing written) when it is too large, not an
+ * .xlsx, broken, a zip bomb, password-protected or without data rows. Otherwise every data row
+ * gets its own result; the rows that pass are written together in one transaction (feedback
+ * score and text of `activity_progress`, upserted, so the same file twice leaves the same data).
+ * A trainer's rows of programs outside their assignments fail as unknown vouchers.
+ */
+export async function importScores(
+  deps: ImportDeps,
+  user: Viewer,
+  kind: ImportKind,
+  file: AsyncIterable<Buffer>,
+): Promise<ImportResult> {
+  const buffer = await readUpload(file);
+  const { results, pending } = await readScoreSheet(buffer);
+  const programOf = programCache(deps.db, user);
+
+  const writes: (repo.FeedbackWrite & { index: number })[] = [];
+  for (let i = 0; i < pending.length; i += batchSize) {
+    const batch = pending.slice(i, i + batchSize);
+    writes.push(...(await resolveBatch(deps.db, kind, batch, results, programOf)));
+  }
+
+  try {
+    await deps.db.transaction(async (tx) => {
+      for (let i = 0; i < writes.length; i += batchSize) {
+        await repo.upsertFeedback(tx, writes.slice(i, i + batchSize), user.id);
+      }
+    });
+  } catch (error) {
+    // A redemption or activity removed between the checks and the write: nothing was written.
+    if (isForeignKeyViolation(error)) throw AppError.conflict(importMessages.changedMeanwhile);
+    throw error;
+  }
+  for (const w of writes) {
+    results[w.index]!.status = true;
+    results[w.index]!.message = importMessages.success;
+  }
+  return results;
+}

@@ -1,0 +1,100 @@
+import {
+  activitySettingsSchema,
+  defaultActivitySettings,
+  type ActivitySettings,
+} from '@ajar/shared/activities/activities-content.schemas';
+import { isQuizActivityType } from '@ajar/shared/activities/activities.constants';
+import { memberMessages, type CompletionMode } from '@ajar/shared/members/members.constants';
+import type { MemberActivity } from '@ajar/shared/members/member-learning.schemas';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import * as repo from './learning.repository';
+import { findMyProgram, type MemberRef } from './redeem.service';
+
+/** How an activity type is completed (a quiz by submitting it, practice work by uploading it). */
+export function completionMode(type: string): CompletionMode {
+  if (isQuizActivityType(type)) return 'quiz';
+  if (type === 'praktek_mandiri') return 'upload';
+  return 'manual';
+}
+
+/** The activity's settings read through the shared schema (stored rows may be partial). */
+export function readSettings(value: unknown): ActivitySettings {
+  const parsed = activitySettingsSchema.safeParse(value ?? {});
+  return parsed.success ? parsed.data : defaultActivitySettings;
+}
+
+type ActivityBase = { id: string; topic_id: string; name: string; type: string; seq: number };
+
+export function toMemberActivity(
+  a: ActivityBase,
+  p: repo.ProgressRow | null | undefined,
+): MemberActivity {
+  return {
+    id: a.id,
+    topic_id: a.topic_id,
+    name: a.name,
+    type: a.type,
+    seq: a.seq,
+    completion: completionMode(a.type),
+    is_complete: p?.is_complete ?? false,
+    completed_at: p?.completed_at?.toISOString() ?? null,
+    score: p?.score ?? null,
+    attempts: p?.attempts ?? 0,
+    upload:
+      p?.work_file_key && p.work_uploaded_at
+        ? {
+            name: p.work_file_name,
+            size: p.work_file_size,
+            type: p.work_file_type,
+            note: p.work_note,
+            uploaded_at: p.work_uploaded_at.toISOString(),
+          }
+        : null,
+    feedback: p?.feedback_at
+      ? { score: p.feedback_score, text: p.feedback_text, at: p.feedback_at.toISOString() }
+      : null,
+  };
+}
+
+/** The member's redemption and a published activity of it; 404 for anything else. */
+export async function findLearningContext(
+  db: DbOrTx,
+  member: MemberRef,
+  programId: string,
+  activityId: string,
+) {
+  const redeem = await findMyProgram(db as Db, member, programId);
+  const activity = await repo.findPublishedActivity(db, programId, activityId);
+  if (!activity) throw AppError.notFound(memberMessages.activityNotFound);
+  return { redeem, activity };
+}
+
+/**
+ * Marks the member's activity complete and recomputes the program's progress (in SQL) in the
+ * caller's transaction. Used by manual completion, quiz submission and work upload.
+ */
+export async function markComplete(
+  tx: DbOrTx,
+  redeemId: string,
+  activity: { id: string; topic_id: string; program_id: string },
+  extra: Parameters<typeof repo.upsertProgress>[2] = {},
+) {
+  const existing = await repo.findProgress(tx, redeemId, activity.id);
+  const row = await repo.upsertProgress(
+    tx,
+    {
+      redeemId,
+      programId: activity.program_id,
+      topicId: activity.topic_id,
+      activityId: activity.id,
+    },
+    {
+      ...extra,
+      is_complete: true,
+      completed_at: existing?.completed_at ?? new Date(),
+    },
+  );
+  const progress = await repo.recomputeProgress(tx, redeemId, activity.program_id);
+  return { row, ...progress };
+}

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { memberMessages } from '@ajar/shared/members/members.constants';
+import {
+  activityParamSchema,
+  attemptParamSchema,
+  completeDataSchema,
+  memberActivityDetailSchema,
+  myProgramDetailSchema,
+  quizResultSchema,
+  quizStartDataSchema,
+  quizSubmitBodySchema,
+} from '@ajar/shared/members/member-learning.schemas';
+import { programIdParamSchema } from '@ajar/shared/members/members.schemas';
+import { openRoute } from '../../lib/route';
+import { currentMember } from '../../plugins/member-auth';
+import * as learning from './learning.service';
+import * as quiz from './quiz-attempts.service';
+
+const tags = ['member'];
+const activityUrl = '/api/member/v1/program/:programId/activity/:activityId';
+
+/** Learning in a redeemed program: topics, activities, completion and quizzes. */
+export const learningRoutes: FastifyPluginAsync = async (app) => {
+  openRoute(app, {
+    access: 'member',
+    method: 'GET',
+    url: '/api/member/v1/program/detail/:programId',
+    tags,
+    summary: 'A redeemed program: progress, scores, published topics and activities (is_complete)',
+    params: programIdParamSchema,
+    data: myProgramDetailSchema,
+    handler: ({ params, request }) =>
+      learning.getMyProgramDetail(app.db, currentMember(request), params.programId),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'GET',
+    url: activityUrl,
+    tags,
+    summary: 'One published activity: content, settings, my progress and quiz attempts',
+    params: activityParamSchema,
+    data: memberActivityDetailSchema,
+    handler: ({ params, request }) =>
+      learning.getMyActivity(app.db, currentMember(request), params.programId, params.activityId),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'POST',
+    url: `${activityUrl}/complete`,
+    tags,
+    summary: 'Complete an activity done by reading or watching (quizzes and practice work: 400)',
+    params: activityParamSchema,
+    data: completeDataSchema,
+    message: memberMessages.activityCompleted,
+    handler: ({ params, request }) =>
+      learning.completeActivity(
+        app.db,
+        currentMember(request),
+        params.programId,
+        params.activityId,
+      ),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'POST',
+    url: `${activityUrl}/quiz/start`,
+    tags,
+    summary: 'Start (or resume) a quiz attempt: questions without answers, server deadline',
+    params: activityParamSchema,
+    data: quizStartDataSchema,
+    message: memberMessages.quizStarted,
+    handler: ({ params, request }) =>
+      quiz.startQuiz(app.db, currentMember(request), params.programId, params.activityId),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'POST',
+    url: `${activityUrl}/quiz/:attemptId/submit`,
+    tags,
+    summary: 'Submit the answers (question id → option index); scored on the server',
+    params: attemptParamSchema,
+    body: quizSubmitBodySchema,
+    data: quizResultSchema,
+    message: memberMessages.quizSubmitted,
+    handler: ({ params, body, request }) =>
+      quiz.submitQuiz(app.db, currentMember(request), params, body.answers),
+  });
+};

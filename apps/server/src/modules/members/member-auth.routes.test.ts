@@ -1,0 +1,195 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberPushSubscriptions, members } from '../../db/schema';
+import { browserSubscription, uniqueAddress } from '../../test/factories/auth';
+import { registerMember } from '../../test/factories/members';
+import { signedIn } from '../../test/factories/users';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+describe('member accounts API', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      headers,
+      remoteAddress: uniqueAddress(),
+    });
+
+  it('registers a member, signs them in at once, and answers me', async () => {
+    const res = await post('/api/member/v1/register', {
+      fullname: '  Siti Aminah ',
+      email: 'Siti.Aminah@Contoh.ID',
+      phone: '6281234567001',
+      password: 'Rahasia123',
+      date_of_birth: '1990-05-17',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe('Registrasi berhasil');
+    expect(body.data.member).toMatchObject({
+      fullname: 'Siti Aminah',
+      email: 'siti.aminah@contoh.id',
+      phone: '6281234567001',
+      date_of_birth: '1990-05-17',
+    });
+    const [row] = await t.db.select().from(members).where(eq(members.id, body.data.member.id));
+    expect(row!.password_hash).toMatch(/^scrypt\$/);
+
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/member/v1/me',
+      headers: { authorization: `Bearer ${body.data.token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.email).toBe('siti.aminah@contoh.id');
+  });
+
+  it('refuses a taken e-mail (any case), a bad phone, a weak password and a birth date out of range', async () => {
+    await registerMember(t.app, { email: 'ganda@contoh.id' });
+    const taken = await post('/api/member/v1/register', {
+      fullname: 'Ganda',
+      email: 'GANDA@contoh.id',
+      phone: '6281234567002',
+      password: 'Rahasia123',
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().validation).toEqual({ email: 'Email sudah terdaftar' });
+
+    const bad = await post('/api/member/v1/register', {
+      fullname: '',
+      email: 'x@contoh.id',
+      phone: '081234567890',
+      password: 'pendek',
+      date_of_birth: '1949-12-31',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().validation).toMatchObject({
+      fullname: 'Nama Lengkap tidak boleh kosong',
+      phone: 'Nomor Whatsapp harus diawali 62 dan terdiri dari 10 sampai 15 angka',
+      date_of_birth: 'Tanggal lahir harus di antara 1950-01-01 dan hari ini',
+    });
+    expect(bad.json().validation.password).toBeTruthy();
+  });
+
+  it('logs in with e-mail and password, and refuses a wrong password with one message', async () => {
+    const m = await registerMember(t.app, { password: 'Belajar2024' });
+    const ok = await post('/api/member/v1/login', {
+      email: m.email.toUpperCase(),
+      password: 'Belajar2024',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ member: { id: m.id }, token: expect.any(String) });
+
+    const wrong = await post('/api/member/v1/login', { email: m.email, password: 'Salah12345' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().validation).toEqual({ email: 'Email atau password salah' });
+    const unknown = await post('/api/member/v1/login', {
+      email: 'tidak.ada@contoh.id',
+      password: 'x',
+    });
+    expect(unknown.json().validation).toEqual({ email: 'Email atau password salah' });
+  });
+
+  it('locks member sign-in after repeated failures without touching the staff account of that e-mail', async () => {
+    const m = await registerMember(t.app);
+    for (let i = 0; i < 5; i += 1) {
+      await post('/api/member/v1/login', { email: m.email, password: 'Salah12345' });
+    }
+    const locked = await post('/api/member/v1/login', { email: m.email, password: m.password });
+    expect(locked.statusCode).toBe(429);
+    const staff = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/v1/login',
+      payload: { email: m.email, password: 'Salah12345' },
+      remoteAddress: uniqueAddress(),
+    });
+    expect(staff.statusCode).toBe(400);
+  });
+
+  it('logout revokes the member token', async () => {
+    const m = await registerMember(t.app);
+    const out = await post('/api/member/v1/logout', {}, m.headers);
+    expect(out.statusCode).toBe(200);
+    expect(out.json().message).toBe('Logout berhasil');
+    const me = await t.app.inject({ method: 'GET', url: '/api/member/v1/me', headers: m.headers });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('keeps the two audiences apart: staff token on member routes and member token on staff routes are 401', async () => {
+    const m = await registerMember(t.app);
+    const staff = await signedIn(t.db, 'superadmin');
+
+    const memberOnStaff = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/v1/me',
+      headers: m.headers,
+    });
+    expect(memberOnStaff.statusCode).toBe(401);
+    const memberOnProgramList = await t.app.inject({
+      method: 'GET',
+      url: '/api/program/v1/company/list',
+      headers: m.headers,
+    });
+    expect(memberOnProgramList.statusCode).toBe(401);
+
+    const staffOnMember = await t.app.inject({
+      method: 'GET',
+      url: '/api/member/v1/me',
+      headers: staff.headers,
+    });
+    expect(staffOnMember.statusCode).toBe(401);
+    const none = await t.app.inject({ method: 'GET', url: '/api/member/v1/program/list' });
+    expect(none.statusCode).toBe(401);
+  });
+
+  it('registers and removes the push subscription of the member session', async () => {
+    const m = await registerMember(t.app);
+    const subscription = browserSubscription('https://push.example.test/member-1');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/member/v1/push/subscription',
+      headers: m.headers,
+      payload: { subscription },
+    });
+    expect(put.statusCode).toBe(200);
+    const rows = await t.db
+      .select()
+      .from(memberPushSubscriptions)
+      .where(eq(memberPushSubscriptions.member_id, m.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.endpoint).toBe(subscription.endpoint);
+
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/member/v1/push/subscription',
+      headers: m.headers,
+    });
+    expect(del.statusCode).toBe(200);
+    const after = await t.db
+      .select()
+      .from(memberPushSubscriptions)
+      .where(eq(memberPushSubscriptions.member_id, m.id));
+    expect(after).toHaveLength(0);
+  });
+
+  it('lists the member routes on the OpenAPI page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/member/v1/register',
+        '/api/member/v1/login',
+        '/api/member/v1/redeem',
+        '/api/program/v1/company/voucher/{programId}/generate',
+      ]),
+    );
+  });
+});

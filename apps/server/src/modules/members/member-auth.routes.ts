@@ -1,0 +1,93 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { memberMessages } from '@ajar/shared/members/members.constants';
+import {
+  memberLoginBodySchema,
+  memberLoginDataSchema,
+  memberProfileSchema,
+  memberPushBodySchema,
+  memberRegisterBodySchema,
+} from '@ajar/shared/members/members.schemas';
+import { Reply, openRoute } from '../../lib/route';
+import { currentMember } from '../../plugins/member-auth';
+import * as service from './member-auth.service';
+
+const tags = ['member'];
+
+/** Member accounts: register, login, logout, me, and the session's push subscription. */
+export const memberAuthRoutes: FastifyPluginAsync = async (app) => {
+  const deps = () => ({ db: app.db, log: app.log });
+
+  openRoute(app, {
+    access: 'public',
+    method: 'POST',
+    url: '/api/member/v1/register',
+    tags,
+    summary: 'Register a member account (signed in at once, as login answers)',
+    body: memberRegisterBodySchema,
+    data: memberLoginDataSchema,
+    message: memberMessages.registered,
+    handler: ({ body }) => service.registerMember(deps(), body),
+  });
+
+  openRoute(app, {
+    access: 'public',
+    method: 'POST',
+    url: '/api/member/v1/login',
+    tags,
+    summary: 'Member sign-in: data.token is a member token (never valid on staff routes)',
+    body: memberLoginBodySchema,
+    data: memberLoginDataSchema,
+    handler: ({ body, request }) => service.loginMember(deps(), { ...body, ip: request.ip }),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'POST',
+    url: '/api/member/v1/logout',
+    tags,
+    summary: 'Member sign-out: revokes the token and its push subscription',
+    data: z.null(),
+    handler: async ({ request }) => {
+      await service.logoutMember(deps(), currentMember(request));
+      return new Reply(null, memberMessages.loggedOut);
+    },
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'GET',
+    url: '/api/member/v1/me',
+    tags,
+    summary: 'The signed-in member',
+    data: memberProfileSchema,
+    handler: ({ request }) => service.getMe(app.db, currentMember(request)),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'PUT',
+    url: '/api/member/v1/push/subscription',
+    tags,
+    summary: "Register or replace the Web Push subscription of the member's session",
+    body: memberPushBodySchema,
+    data: z.null(),
+    handler: async ({ body, request }) => {
+      await service.saveMemberPush(app.db, currentMember(request), body.subscription);
+      return null;
+    },
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'DELETE',
+    url: '/api/member/v1/push/subscription',
+    tags,
+    summary: "Remove the Web Push subscription of the member's session",
+    data: z.null(),
+    handler: async ({ request }) => {
+      await service.removeMemberPush(app.db, currentMember(request));
+      return null;
+    },
+  });
+};

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { authMessages, type PushSubscriptionJson } from '@ajar/shared/auth/auth.schemas';
+import { memberLimits, memberMessages } from '@ajar/shared/members/members.constants';
+import type { MemberLoginData, MemberProfile } from '@ajar/shared/members/members.schemas';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, newToken, verifyPassword } from '../../lib/tokens';
+import { parsePushToken } from '../auth/auth.service';
+import {
+  accountKey,
+  accountPolicy,
+  addressKey,
+  addressPolicy,
+  beginAttempt,
+} from '../auth/login-lockout.service';
+import {
+  deleteMemberSessionSubscription,
+  saveMemberSessionSubscription,
+} from './member-push.repository';
+import {
+  createMemberSession,
+  deleteEndedMemberSessions,
+  revokeMemberSession,
+} from './member-sessions.repository';
+import {
+  findMemberByEmail,
+  findMemberById,
+  insertMember,
+  type MemberRow,
+} from './members.repository';
+import type { RequestMember } from './request-member';
+
+export interface MemberAuthDeps {
+  db: Db;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+const endedSessionGraceHours = 24;
+
+export function toMemberProfile(row: MemberRow): MemberProfile {
+  const code = row.meta?.code;
+  return {
+    id: row.id,
+    fullname: row.fullname,
+    email: row.email,
+    phone: row.phone,
+    date_of_birth: row.date_of_birth,
+    meta: { code: typeof code === 'string' ? code : null },
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+// Member sign-in failures count on their own keys, so a learner's typos never lock a staff
+// account of the same e-mail or the staff sign-in of a shared office address.
+const memberAccountKey = (email: string) => `member-${accountKey(email)}`;
+const memberAddressKey = (ip: string) => `member-${addressKey(ip)}`;
+
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword(randomUUID()));
+
+async function openSession(
+  deps: MemberAuthDeps,
+  member: MemberRow,
+  pushToken: string | null | undefined,
+  onCommit?: Parameters<Db['transaction']>[0],
+): Promise<MemberLoginData> {
+  const { token, hash } = newToken();
+  const session = await deps.db.transaction(async (tx) => {
+    const created = await createMemberSession(tx, {
+      memberId: member.id,
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + memberLimits.sessionDays * 24 * 60 * 60 * 1000),
+    });
+    await deleteEndedMemberSessions(tx, member.id, endedSessionGraceHours);
+    if (onCommit) await onCommit(tx);
+    return created;
+  });
+  const subscription = parsePushToken(pushToken);
+  if (subscription) {
+    await saveMemberSessionSubscription(deps.db, {
+      sessionId: session.id,
+      memberId: member.id,
+      subscription,
+    }).catch((err: unknown) => deps.log.warn({ err }, 'member push subscription not stored'));
+  }
+  return {
+    token,
+    expires_at: session.expires_at.toISOString(),
+    member: toMemberProfile(member),
+  };
+}
+
+/**
+ * Creates a member account and signs it in (answers like login). An e-mail already registered
+ * (any case) is 400 on `email`.
+ */
+export async function registerMember(
+  deps: MemberAuthDeps,
+  body: {
+    fullname: string;
+    email: string;
+    phone: string;
+    password: string;
+    date_of_birth?: string | null;
+    push_token?: string | null;
+  },
+): Promise<MemberLoginData> {
+  const taken = () => AppError.validation({ email: memberMessages.emailTaken });
+  if (await findMemberByEmail(deps.db, body.email)) throw taken();
+  const member = await insertMember(deps.db, {
+    fullname: body.fullname,
+    email: body.email.toLowerCase(),
+    phone: body.phone,
+    date_of_birth: body.date_of_birth ?? null,
+    password_hash: await hashPassword(body.password),
+  });
+  // Two registrations of one e-mail at once: the unique index lets one through.
+  if (!member) throw taken();
+  return openSession(deps, member, body.push_token);
+}
+
+/**
+ * Signs a member in with e-mail and password. Throttled like the staff login, on member keys
+ * (429 while locked); a wrong e-mail or password is one message on `email`.
+ */
+export async function loginMember(
+  deps: MemberAuthDeps,
+  input: { email: string; password: string; push_token?: string | null; ip: string },
+): Promise<MemberLoginData> {
+  const account = memberAccountKey(input.email);
+  const attempt = await beginAttempt(deps.db, [
+    { key: account, policy: accountPolicy, message: authMessages.lockedAccount },
+    { key: memberAddressKey(input.ip), policy: addressPolicy, message: authMessages.lockedAddress },
+  ]);
+  const member = await findMemberByEmail(deps.db, input.email);
+  const valid = member?.password_hash
+    ? await verifyPassword(input.password, member.password_hash)
+    : await verifyPassword(input.password, await getDummyHash()).then(() => false);
+  if (!member || !valid) {
+    await attempt.recordFailure();
+    throw AppError.badRequest(authMessages.wrongCredentials, {
+      email: authMessages.wrongCredentials,
+    });
+  }
+  return openSession(deps, member, input.push_token, (tx) => attempt.succeed(tx, [account]));
+}
+
+/** Ends the member's current session and forgets its push subscription. */
+export async function logoutMember(deps: Pick<MemberAuthDeps, 'db'>, member: RequestMember) {
+  await deps.db.transaction(async (tx) => {
+    await revokeMemberSession(tx, member.sessionId);
+    await deleteMemberSessionSubscription(tx, member.sessionId);
+  });
+}
+
+/** The signed-in member's own account. */
+export async function getMe(db: Db, member: RequestMember): Promise<MemberProfile> {
+  const row = await findMemberById(db, member.id);
+  if (!row) throw AppError.unauthorized();
+  return toMemberProfile(row);
+}
+
+/** Registers or replaces the push subscription of the member's current session. */
+export async function saveMemberPush(
+  db: Db,
+  member: RequestMember,
+  subscription: PushSubscriptionJson,
+): Promise<void> {
+  await db.transaction((tx) =>
+    saveMemberSessionSubscription(tx, {
+      sessionId: member.sessionId,
+      memberId: member.id,
+      subscription,
+    }),
+  );
+}
+
+export async function removeMemberPush(db: Db, member: RequestMember): Promise<void> {
+  await deleteMemberSessionSubscription(db, member.sessionId);
+}

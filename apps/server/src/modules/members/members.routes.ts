@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { memberAuthRoutes } from './member-auth.routes';
+import { learningRoutes } from './learning.routes';
+import { practiceWorkRoutes } from './practice-work.routes';
+import { redeemRoutes } from './redeem.routes';
+
+/** The member API under `/api/member/v1/…` (DESIGN §11), guarded by the member guard. */
+export const membersRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(memberAuthRoutes);
+  await app.register(redeemRoutes);
+  await app.register(learningRoutes);
+  await app.register(practiceWorkRoutes);
+};

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  memberLimits,
+  memberMessages,
+  workFormats,
+  type WorkExtension,
+} from '@ajar/shared/members/members.constants';
+import type { CompleteData } from '@ajar/shared/members/member-learning.schemas';
+import { messages } from '@ajar/shared/common/messages';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Storage } from '../../lib/storage';
+import type { UploadPart } from '../media/media.service';
+import {
+  completionMode,
+  findLearningContext,
+  markComplete,
+  toMemberActivity,
+} from './activity-progress.service';
+import { findProgress, lockRedeem } from './learning.repository';
+import type { MemberRef } from './redeem.service';
+
+export interface PracticeWorkDeps {
+  db: Db;
+  storage: Storage;
+}
+
+type FilePart = Extract<UploadPart, { kind: 'file' }>;
+
+/** `file-type` reads about 4100 bytes; Office files are zips recognised from their parts. */
+const headBytes = 4100;
+const zipHeadBytes = 64 * 1024;
+const legacyOffice = ['doc', 'xls', 'ppt'] as const;
+
+interface StoredWork {
+  key: string;
+  size: number;
+  ext: WorkExtension;
+  name: string;
+}
+
+async function detect(head: Buffer) {
+  try {
+    return await fileTypeFromBuffer(head);
+  } catch {
+    return undefined;
+  }
+}
+
+function cleanName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop()?.trim() ?? '';
+  return (base || 'tugas').slice(0, 255);
+}
+
+/**
+ * The work's format from its bytes: PDF, JPG/PNG/WEBP, Word/Excel/PowerPoint (new and legacy)
+ * or ZIP. Legacy Office files share one container format, so the extension of the name decides
+ * which of the three it is (and nothing else).
+ */
+function workExtension(detected: string | undefined, filename: string): WorkExtension | null {
+  if (!detected) return null;
+  if (detected === 'cfb') {
+    const ext = /\.([a-z]+)$/i.exec(filename)?.[1]?.toLowerCase();
+    return legacyOffice.find((e) => e === ext) ?? null;
+  }
+  return Object.hasOwn(workFormats, detected) ? (detected as WorkExtension) : null;
+}
+
+/** Streams the file to storage after checking its type from its first bytes and its size. */
+async function storeWork(storage: Storage, redeemId: string, part: FilePart): Promise<StoredWork> {
+  const chunks = part.chunks[Symbol.asyncIterator]();
+  let head = Buffer.alloc(0);
+  let ended = false;
+  const readHead = async (wanted: number) => {
+    while (!ended && head.length < wanted) {
+      const next = await chunks.next();
+      if (next.done) ended = true;
+      else head = Buffer.concat([head, next.value]);
+    }
+  };
+  try {
+    await readHead(headBytes);
+    if (head.length === 0) throw AppError.validation({ file: memberMessages.fileRequired });
+    let detected = await detect(head);
+    if (detected?.ext === 'zip' && !ended) {
+      await readHead(zipHeadBytes);
+      detected = await detect(head);
+    }
+    const name = cleanName(part.filename);
+    const ext = workExtension(detected?.ext, name);
+    if (!ext) throw AppError.unsupported(memberMessages.workUnsupported);
+    const limit = memberLimits.workFileBytes;
+    const tooLarge = () => AppError.tooLarge(memberMessages.workTooLarge);
+    async function* body(): AsyncGenerator<Buffer> {
+      let size = head.length;
+      if (size > limit) throw tooLarge();
+      yield head;
+      while (!ended) {
+        const next = await chunks.next();
+        if (next.done) break;
+        size += next.value.length;
+        if (size > limit) throw tooLarge();
+        yield next.value;
+      }
+      if (part.truncated()) throw tooLarge();
+    }
+    // Not under the public `/media` pattern: work is personal and reached through a download link.
+    const key = `practice-work/${redeemId}/${randomUUID()}.${ext}`;
+    const { size } = await storage.put(key, body());
+    return { key, size, ext, name };
+  } catch (error) {
+    part.discard();
+    throw error;
+  }
+}
+
+async function drain(part: FilePart): Promise<void> {
+  for await (const _chunk of part.chunks) {
+    // not ours: read and dropped
+  }
+}
+
+/**
+ * Uploads the member's practice work (praktek_mandiri): multipart `file` and optional `note`
+ * (≤ 1000 characters), fields in any order. The type is read from the bytes (415 otherwise), at
+ * most 20 MB (413). A new upload replaces the previous file; the activity is complete; staff
+ * feedback is left as it is. Nothing is stored when any step fails.
+ */
+export async function uploadPracticeWork(
+  deps: PracticeWorkDeps,
+  member: MemberRef,
+  path: { programId: string; activityId: string },
+  parts: AsyncIterable<UploadPart>,
+): Promise<CompleteData> {
+  const { db, storage } = deps;
+  const { redeem, activity } = await findLearningContext(
+    db,
+    member,
+    path.programId,
+    path.activityId,
+  );
+  if (completionMode(activity.type) !== 'upload') {
+    throw AppError.badRequest(memberMessages.notPractice);
+  }
+  let stored: StoredWork | null = null;
+  let note: string | null = null;
+  try {
+    for await (const part of parts) {
+      if (part.kind === 'field') {
+        if (part.name !== 'note') continue;
+        if (part.truncated || part.value.length > memberLimits.workNote) {
+          throw AppError.validation({ note: messages.max('Catatan', memberLimits.workNote) });
+        }
+        note = part.value.trim() || null;
+      } else if (part.name !== 'file') {
+        await drain(part);
+      } else if (stored) {
+        part.discard();
+        throw AppError.validation({ file: memberMessages.oneFile });
+      } else {
+        stored = await storeWork(storage, redeem.id, part);
+      }
+    }
+    if (!stored) throw AppError.validation({ file: memberMessages.fileRequired });
+    const work = stored;
+    const result = await db.transaction(async (tx) => {
+      await lockRedeem(tx, redeem.id);
+      const previous = await findProgress(tx, redeem.id, activity.id);
+      const done = await markComplete(tx, redeem.id, activity, {
+        work_file_key: work.key,
+        work_file_name: work.name,
+        work_file_size: work.size,
+        work_file_type: workFormats[work.ext],
+        work_note: note,
+        work_uploaded_at: new Date(),
+      });
+      return { ...done, previousKey: previous?.work_file_key ?? null };
+    });
+    if (result.previousKey && result.previousKey !== work.key) {
+      await storage.remove(result.previousKey);
+    }
+    return {
+      activity: toMemberActivity(activity, result.row),
+      progress: result.progress,
+      end_test_at: result.end_test_at?.toISOString() ?? null,
+    };
+  } catch (error) {
+    if (stored) await storage.remove(stored.key);
+    throw error;
+  }
+}
+
+/**
+ * The parts of an upload made from bytes in memory (seed scripts, tools): the same path as an
+ * HTTP upload, without a multipart body.
+ */
+export async function* workUploadParts(input: {
+  filename: string;
+  data: Buffer;
+  note?: string;
+}): AsyncGenerator<UploadPart> {
+  if (input.note !== undefined) {
+    yield { kind: 'field', name: 'note', value: input.note, truncated: false };
+  }
+  yield {
+    kind: 'file',
+    name: 'file',
+    filename: input.filename,
+    chunks: (async function* () {
+      yield input.data;
+    })(),
+    discard: () => undefined,
+    truncated: () => false,
+  };
+}

@@ -1,0 +1,256 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultActivitySettings } from '@ajar/shared/activities/activities-content.schemas';
+import { memberRedeems, quizAttempts } from '../../db/schema';
+import { buildActivity } from '../../test/factories/activities';
+import { buildQuizPacket, joinProgram, type TestMember } from '../../test/factories/members';
+import { buildProgram, buildTopics } from '../../test/factories/programs';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+describe('member quiz API', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function quizCourse(
+    type: 'pre_test' | 'quiz' | 'post_test' | 'exam',
+    settings: Partial<typeof defaultActivitySettings> = {},
+  ) {
+    const program = await buildProgram(t.db, { status: 'publish' });
+    const [topic] = await buildTopics(t.db, program.id, 1);
+    const activity = await buildActivity(t.db, topic!, {
+      type,
+      settings: { ...defaultActivitySettings, is_show_score: 1, ...settings },
+    });
+    // Section A: 2 questions of 5 points, minimum 50. Section B: 2 questions, minimum 100.
+    const { questionIds } = await buildQuizPacket(t.db, activity.id, [
+      { name: 'Bagian A', min_score: 50, questions: [{ correct: 0 }, { correct: 1 }] },
+      { name: 'Bagian B', min_score: 100, questions: [{ correct: 2 }, { correct: 3 }] },
+    ]);
+    const { member, redeem } = await joinProgram(t.app, program.id);
+    const url = `/api/member/v1/program/${program.id}/activity/${activity.id}/quiz`;
+    return { program, activity, member, redeem, questionIds, url };
+  }
+
+  const start = (m: TestMember, url: string) =>
+    t.app.inject({ method: 'POST', url: `${url}/start`, headers: m.headers });
+  const submit = (m: TestMember, url: string, attemptId: string, answers: Record<string, number>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${url}/${attemptId}/submit`,
+      headers: m.headers,
+      payload: { answers },
+    });
+
+  it('serves questions without answers and scores on the server against sections', async () => {
+    const c = await quizCourse('post_test', { opportunity_repeat_test: 1, is_show_answer: 1 });
+    const started = await start(c.member, c.url);
+    expect(started.statusCode).toBe(200);
+    const data = started.json().data;
+    expect(data.attempt).toMatchObject({ attempt_no: 1, submitted_at: null, deadline_at: null });
+    expect(data.attempts_left).toBe(1);
+    expect(data.sections.map((s: { name: string }) => s.name)).toEqual(['Bagian A', 'Bagian B']);
+    const raw = JSON.stringify(data);
+    expect(raw).not.toContain('correct_answer');
+    expect(raw).not.toContain('point');
+    expect(data.sections[0].questions[0].options).toEqual([
+      { text: 'A', media: null },
+      { text: 'B', media: null },
+      { text: 'C', media: null },
+      { text: 'D', media: null },
+    ]);
+
+    const [[a1, a2], [b1, b2]] = c.questionIds as [string[], string[]];
+    // A: 1 of 2 right (50 ≥ 50 passes); B: 1 of 2 right (50 < 100 fails).
+    const res = await submit(c.member, c.url, data.attempt.id, {
+      [a1!]: 0,
+      [a2!]: 0,
+      [b1!]: 2,
+      [b2!]: 0,
+    });
+    expect(res.statusCode).toBe(200);
+    const result = res.json().data;
+    expect(result).toMatchObject({
+      passed: false,
+      score: 50,
+      best_score: 50,
+      attempts_left: 1,
+      is_complete: false,
+      progress: 0,
+      sections: [
+        { name: 'Bagian A', score: 50, min_score: 50, passed: true },
+        { name: 'Bagian B', score: 50, min_score: 100, passed: false },
+      ],
+    });
+    expect(result.answers[1]).toMatchObject({ id: a2, correct: false, correct_options: [1] });
+
+    // The retake passes: complete, best score and scores of the redemption.
+    const again = (await start(c.member, c.url)).json().data;
+    expect(again.attempt.attempt_no).toBe(2);
+    const pass = await submit(c.member, c.url, again.attempt.id, {
+      [a1!]: 0,
+      [a2!]: 1,
+      [b1!]: 2,
+      [b2!]: 3,
+    });
+    expect(pass.json().data).toMatchObject({
+      passed: true,
+      score: 100,
+      best_score: 100,
+      attempts_left: 0,
+      is_complete: true,
+      progress: 100,
+    });
+    const [row] = await t.db.select().from(memberRedeems).where(eq(memberRedeems.id, c.redeem.id));
+    expect(row!.scores).toMatchObject({
+      pre_test: { score: null },
+      post_test: { score: 100, final_score: 100, passed: true },
+      list: [{ activity_id: c.activity.id, score: 100, passed: true, attempts: 2 }],
+    });
+    expect(row!.end_test_at).not.toBeNull();
+
+    // No chances left; a closed attempt cannot be submitted again.
+    const more = await start(c.member, c.url);
+    expect(more.statusCode).toBe(400);
+    expect(more.json().message).toBe('Kesempatan mengerjakan sudah habis');
+    const twice = await submit(c.member, c.url, again.attempt.id, {});
+    expect(twice.json().message).toBe('Pengerjaan ini sudah dikumpulkan');
+  });
+
+  it('applies the minimum value and keeps the best score; final score is the best post-test', async () => {
+    const c = await quizCourse('post_test', {
+      opportunity_repeat_test: -1,
+      set_minimum_value: { is_set: 1, minimum_value: 80 },
+    });
+    const [[a1, a2], [b1, b2]] = c.questionIds as [string[], string[]];
+    const s1 = (await start(c.member, c.url)).json().data;
+    expect(s1.attempts_left).toBeNull();
+    const r1 = (
+      await submit(c.member, c.url, s1.attempt.id, { [a1!]: 0, [a2!]: 1, [b1!]: 2, [b2!]: 3 })
+    ).json().data;
+    expect(r1).toMatchObject({ passed: true, score: 100, is_complete: true });
+    const s2 = (await start(c.member, c.url)).json().data;
+    const r2 = (await submit(c.member, c.url, s2.attempt.id, { [a1!]: 0 })).json().data;
+    expect(r2).toMatchObject({ passed: false, score: 25, best_score: 100, is_complete: true });
+    const [row] = await t.db.select().from(memberRedeems).where(eq(memberRedeems.id, c.redeem.id));
+    expect(row!.scores).toMatchObject({ post_test: { score: 25, final_score: 100, passed: true } });
+  });
+
+  it('completes a pre-test on any submission and keeps its first score', async () => {
+    const c = await quizCourse('pre_test', { opportunity_repeat_test: 10 });
+    const [[a1]] = c.questionIds as [string[]];
+    const s1 = (await start(c.member, c.url)).json().data;
+    const r1 = (await submit(c.member, c.url, s1.attempt.id, { [a1!]: 0 })).json().data;
+    expect(r1).toMatchObject({ passed: false, score: 25, is_complete: true, progress: 100 });
+    const s2 = (await start(c.member, c.url)).json().data;
+    await submit(c.member, c.url, s2.attempt.id, {});
+    const [row] = await t.db.select().from(memberRedeems).where(eq(memberRedeems.id, c.redeem.id));
+    expect(row!.scores).toMatchObject({ pre_test: { score: 25 } });
+  });
+
+  it('allows one attempt when repeats are off, and resumes an open attempt', async () => {
+    const c = await quizCourse('quiz', { opportunity_repeat_test: 0 });
+    const s1 = (await start(c.member, c.url)).json().data;
+    expect(s1.attempts_left).toBe(0);
+    const resumed = (await start(c.member, c.url)).json().data;
+    expect(resumed.attempt.id).toBe(s1.attempt.id);
+    await submit(c.member, c.url, s1.attempt.id, {});
+    expect((await start(c.member, c.url)).statusCode).toBe(400);
+  });
+
+  it('refuses answers to questions that were not served', async () => {
+    const c = await quizCourse('quiz');
+    const s1 = (await start(c.member, c.url)).json().data;
+    const res = await submit(c.member, c.url, s1.attempt.id, {
+      '00000000-0000-4000-8000-000000000000': 1,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().validation).toEqual({ answers: 'Jawaban untuk soal yang tidak diberikan' });
+  });
+
+  it('sets the deadline from the timer and refuses a submission after it (with grace)', async () => {
+    const c = await quizCourse('exam', { timer: 30, opportunity_repeat_test: 1 });
+    const s1 = (await start(c.member, c.url)).json().data;
+    const started = new Date(s1.attempt.started_at).getTime();
+    expect(new Date(s1.attempt.deadline_at).getTime() - started).toBe(30 * 60_000);
+    expect(s1.seconds_left).toBeGreaterThan(29 * 60);
+
+    // Within the grace: accepted.
+    await t.db
+      .update(quizAttempts)
+      .set({ deadline_at: new Date(Date.now() - 10_000) })
+      .where(eq(quizAttempts.id, s1.attempt.id));
+    const [[a1]] = c.questionIds as [string[]];
+    const ok = await submit(c.member, c.url, s1.attempt.id, { [a1!]: 0 });
+    expect(ok.statusCode).toBe(200);
+
+    // Past the grace: refused, closed without answers, and it counts.
+    const s2 = (await start(c.member, c.url)).json().data;
+    await t.db
+      .update(quizAttempts)
+      .set({ deadline_at: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(quizAttempts.id, s2.attempt.id));
+    const late = await submit(c.member, c.url, s2.attempt.id, { [a1!]: 0 });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe('Waktu pengerjaan sudah habis');
+    const [closed] = await t.db
+      .select()
+      .from(quizAttempts)
+      .where(eq(quizAttempts.id, s2.attempt.id));
+    expect(closed!.submitted_at).not.toBeNull();
+    expect(Number(closed!.score)).toBe(0);
+    expect((await start(c.member, c.url)).json().message).toBe(
+      'Kesempatan mengerjakan sudah habis',
+    );
+  });
+
+  it('closes an expired open attempt when the next one starts', async () => {
+    const c = await quizCourse('exam', { timer: 1, opportunity_repeat_test: 1 });
+    const s1 = (await start(c.member, c.url)).json().data;
+    await t.db
+      .update(quizAttempts)
+      .set({ deadline_at: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(quizAttempts.id, s1.attempt.id));
+    const s2 = (await start(c.member, c.url)).json().data;
+    expect(s2.attempt.attempt_no).toBe(2);
+    expect(s2.attempts_left).toBe(0);
+  });
+
+  it('rotates packets between attempts and limits the pool to number_questions_package', async () => {
+    const c = await quizCourse('quiz', {
+      opportunity_repeat_test: -1,
+      number_questions_package: 2,
+    });
+    const second = await buildQuizPacket(t.db, c.activity.id, [
+      { name: 'Paket 2', questions: [{ correct: 0 }] },
+    ]);
+    await buildQuizPacket(t.db, c.activity.id, [{ name: 'Paket 3', questions: [{ correct: 0 }] }]);
+    const names: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const s = (await start(c.member, c.url)).json().data;
+      names.push(s.sections[0].name);
+      await submit(c.member, c.url, s.attempt.id, {});
+    }
+    expect(names).toEqual(['Bagian A', 'Paket 2', 'Bagian A']);
+    expect(second.questionIds).toHaveLength(1);
+  });
+
+  it('refuses to start a quiz without questions and on a non-quiz activity', async () => {
+    const program = await buildProgram(t.db, { status: 'publish' });
+    const [topic] = await buildTopics(t.db, program.id, 1);
+    const empty = await buildActivity(t.db, topic!, { type: 'quiz' });
+    const video = await buildActivity(t.db, topic!, { type: 'menonton_video' });
+    const { member } = await joinProgram(t.app, program.id);
+    const base = `/api/member/v1/program/${program.id}/activity`;
+    const none = await start(member, `${base}/${empty.id}/quiz`);
+    expect(none.json()).toMatchObject({ status: 400, message: 'Soal belum tersedia' });
+    const notQuiz = await start(member, `${base}/${video.id}/quiz`);
+    expect(notQuiz.json()).toMatchObject({
+      status: 400,
+      message: 'Aktivitas ini tidak memiliki soal',
+    });
+  });
+});

@@ -1,0 +1,119 @@
+import { randomInt } from 'node:crypto';
+import type { ActivitySettings } from '@ajar/shared/activities/activities-content.schemas';
+import type { ScorableGroup } from '@ajar/shared/quiz/quiz.scoring';
+import type { ServedQuestion } from '@ajar/shared/members/member-learning.schemas';
+import type { DbOrTx } from '../../db/client';
+import {
+  countQuestionsOfPackets,
+  listGroups,
+  listPackets,
+  questionsOfGroups,
+  type QuestionRow,
+} from '../quiz/quiz.repository';
+
+/** A packet's groups in order, each with its section and its questions (in seq order). */
+export interface PacketSection {
+  name: string | null;
+  minScore: number;
+  questions: QuestionRow[];
+}
+
+/**
+ * Which packet an attempt plays. The pool is the activity's first `number_questions_package`
+ * packets that hold questions ('Jumlah Paket Soal'; 0 = all of them). With 'Acak Soal' the packet
+ * is drawn at random from the pool; otherwise attempts take the pool's packets in turn, so a
+ * retake gets the next packet. Null when no packet has a question.
+ */
+export async function pickPacket(
+  db: DbOrTx,
+  activityId: string,
+  settings: ActivitySettings,
+  attemptNo: number,
+): Promise<string | null> {
+  const packets = await listPackets(db, activityId);
+  const counts = await countQuestionsOfPackets(
+    db,
+    packets.map((p) => p.id),
+  );
+  const filled = packets.filter((p) => (counts.get(p.id) ?? 0) > 0);
+  const size = settings.number_questions_package;
+  const pool = size > 0 ? filled.slice(0, size) : filled;
+  if (pool.length === 0) return null;
+  const index =
+    settings.is_random_question === 1 ? randomInt(pool.length) : (attemptNo - 1) % pool.length;
+  return pool[index]!.id;
+}
+
+/** The packet's sections (groups) with their current questions. */
+export async function packetSections(
+  db: DbOrTx,
+  packetId: string,
+): Promise<(PacketSection & { groupId: string })[]> {
+  const groups = await listGroups(db, [packetId]);
+  const questionRows = await questionsOfGroups(
+    db,
+    groups.map((g) => g.group.id),
+  );
+  return groups.map(({ group, section }) => ({
+    groupId: group.id,
+    name: section?.name ?? null,
+    minScore: section?.min_score ?? 0,
+    questions: questionRows.filter((q) => q.group_id === group.id),
+  }));
+}
+
+function shuffle<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+/** The order questions are served in: per section, shuffled within it with 'Acak Soal'. */
+export function servedOrder(sections: PacketSection[], random: boolean): string[] {
+  return sections.flatMap((s) => (random ? shuffle(s.questions) : s.questions).map((q) => q.id));
+}
+
+/** Sections limited to the attempt's questions, in the attempt's order. */
+export function sectionsOfAttempt(
+  sections: PacketSection[],
+  questionIds: string[],
+): PacketSection[] {
+  const position = new Map(questionIds.map((id, i) => [id, i]));
+  return sections.map((s) => ({
+    ...s,
+    questions: s.questions
+      .filter((q) => position.has(q.id))
+      .sort((a, b) => position.get(a.id)! - position.get(b.id)!),
+  }));
+}
+
+/** A question without anything that gives the answer away (right answer, points, explanation). */
+export function toServedQuestion(q: QuestionRow): ServedQuestion {
+  return {
+    id: q.id,
+    type: q.type,
+    question: { text: q.question.text, media: q.question.media ?? null },
+    instruction: q.instruction
+      ? { text: q.instruction.text, media: q.instruction.media ?? null }
+      : null,
+    audio: q.audio ?? null,
+    options: q.options.map((o) => ({ text: o.text, media: o.media ?? null })),
+  };
+}
+
+/** The sections in the shape the shared scoring reads. */
+export function toScorable(sections: PacketSection[]): ScorableGroup[] {
+  return sections.map((s) => ({
+    section: { name: s.name, min_score: s.minScore },
+    list_question: s.questions.map((q) => ({
+      id: q.id,
+      type: q.type,
+      point: q.point,
+      options: q.options.map((o) => ({ text: o.text, point: o.point })),
+      correct_answer: q.correct_answer,
+    })),
+  }));
+}

@@ -1,0 +1,8 @@
+/** The signed-in member as the member guard gives it (DESIGN §11). */
+export interface RequestMember {
+  id: string;
+  fullname: string;
+  email: string;
+  phone: string | null;
+  sessionId: string;
+}

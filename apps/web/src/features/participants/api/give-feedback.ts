@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Feedback, FeedbackBody } from '@ajar/shared/participants/participants.schemas';
+import { http } from '../../../api/http';
+import { participantKeys } from './participant-keys';
+
+/** `PUT /api/users/v1/trainer/feedback-mr`. */
+export function useGiveFeedback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FeedbackBody) => http.put<Feedback>('/users/v1/trainer/feedback-mr', body),
+    onSuccess: (feedback) =>
+      queryClient.invalidateQueries({
+        queryKey: participantKeys.detail(feedback.member_redeem_id),
+      }),
+  });
+}

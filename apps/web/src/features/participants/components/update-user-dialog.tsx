@@ -1,0 +1,171 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Skeleton,
+  Stack,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useForm, type FieldPath } from 'react-hook-form';
+import {
+  participantFieldLabels as L,
+  participantLimits,
+  participantMessages,
+} from '@ajar/shared/participants/participants.constants';
+import { isoDateAtOffset } from '@ajar/shared/participants/participants.rules';
+import {
+  memberUpdateBodySchema,
+  type MemberUpdateBody,
+  type ParticipantMember,
+} from '@ajar/shared/participants/participants.schemas';
+import { ApiError, errorMessage } from '../../../api/http';
+import { FormTextField } from '../../../components/form-text-field';
+import { useMember, useUpdateMember } from '../api/member';
+import { useLastDefined } from '../lib/use-last-defined';
+
+export interface UpdateUserDialogProps {
+  /** The member being edited; null keeps the dialog closed. */
+  memberId: string | null;
+  onClose: () => void;
+}
+
+/** Update User (spec 01 §2, §5): the phone is read-only, the birth date 1950-01-01..today. */
+export function UpdateUserDialog({ memberId, onClose }: UpdateUserDialogProps) {
+  const member = useMember(useLastDefined(memberId));
+  return (
+    <Dialog
+      open={Boolean(memberId)}
+      onClose={onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="update-user-title"
+    >
+      <DialogTitle id="update-user-title">Update User</DialogTitle>
+      {member.isError ? (
+        <DialogContent>
+          <Alert severity="error">{errorMessage(member.error)}</Alert>
+        </DialogContent>
+      ) : member.data ? (
+        // Keyed so each opening starts from that member's stored data.
+        <UpdateUserForm key={member.data.id} member={member.data} onClose={onClose} />
+      ) : (
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} variant="rounded" height={40} />
+            ))}
+          </Stack>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+type FormValues = MemberUpdateBody;
+
+function UpdateUserForm({ member, onClose }: { member: ParticipantMember; onClose: () => void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const update = useUpdateMember();
+  const form = useForm({
+    resolver: zodResolver(memberUpdateBodySchema),
+    defaultValues: {
+      fullname: member.fullname,
+      email: member.email,
+      date_of_birth: member.date_of_birth ?? '',
+      phone: member.phone ?? '',
+      meta: { code: member.meta.code ?? '' },
+    } satisfies FormValues,
+  });
+  const busy = update.isPending;
+  // The browser's own today: the picker cannot go past it (the server allows the same day).
+  const today = isoDateAtOffset(new Date(), -new Date().getTimezoneOffset());
+
+  const onSubmit = form.handleSubmit((body) =>
+    update.mutateAsync({ id: member.id, body }).then(
+      () => {
+        enqueueSnackbar(participantMessages.memberUpdated, { variant: 'success' });
+        onClose();
+      },
+      (error: unknown) => {
+        const fields = error instanceof ApiError ? error.validation : undefined;
+        if (fields && Object.keys(fields).length > 0) {
+          for (const [name, message] of Object.entries(fields)) {
+            form.setError(name as FieldPath<FormValues>, { message }, { shouldFocus: true });
+          }
+        } else {
+          enqueueSnackbar(errorMessage(error), { variant: 'error' });
+        }
+      },
+    ),
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <DialogContent sx={{ pt: 1 }}>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <FormTextField
+            control={form.control}
+            name="fullname"
+            label={L.fullname}
+            required
+            disabled={busy}
+            slotProps={{ htmlInput: { maxLength: participantLimits.fullname } }}
+          />
+          <FormTextField
+            control={form.control}
+            name="email"
+            label={L.email}
+            type="email"
+            required
+            disabled={busy}
+          />
+          <FormTextField
+            control={form.control}
+            name="phone"
+            label={L.phone}
+            helperText="Nomor Whatsapp tidak dapat diubah"
+            slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-readonly': true } }}
+            sx={{ '& .MuiInputBase-root': { bgcolor: 'action.hover' } }}
+          />
+          <FormTextField
+            control={form.control}
+            name="date_of_birth"
+            label={L.dateOfBirth}
+            type="date"
+            disabled={busy}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { min: participantLimits.birthDateMin, max: today },
+            }}
+          />
+          <FormTextField
+            control={form.control}
+            name="meta.code"
+            label={L.code}
+            disabled={busy}
+            slotProps={{ htmlInput: { maxLength: participantLimits.code } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={busy} color="inherit">
+          Batal
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          Simpan
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

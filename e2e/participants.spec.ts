@@ -1,0 +1,299 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { pdfBytes } from '../apps/server/src/test/factories/media-bytes';
+import { apiClient, type Api } from './support/api';
+import { useAdminApp } from './support/app';
+import { snap, snapOnFailure } from './support/browser';
+import { createActivity, createProgramWithTopic } from './support/data';
+import { confirmDialog, settle, text as snackbar } from './support/locators';
+
+const app = useAdminApp({ width: 1366, height: 900 });
+snapOnFailure(() => app.admin?.page);
+
+const stamp = Date.now().toString(36);
+const title = `Pemasaran Digital UMKM ${stamp}`;
+const workFile = pdfBytes('Laporan praktik pemasaran');
+
+interface Joined {
+  token: string;
+  license: string;
+  fullname: string;
+  member: Api;
+}
+
+let programId = '';
+let practiceId = '';
+let readingId = '';
+
+/** A member who registers and redeems a voucher the staff issued, through the member API. */
+async function join(fullname: string, n: number): Promise<Joined> {
+  const batch = await app.api<{ codes: string[] }>(
+    'POST',
+    `/program/v1/company/voucher/${programId}/generate`,
+    { count: 1 },
+  );
+  const registered = await apiClient(app.server.url)<{ token: string }>(
+    'POST',
+    '/member/v1/register',
+    {
+      fullname,
+      email: `peserta-${n}-${stamp}@contoh.id`,
+      phone: `62813${String(Date.now() + n).slice(-8)}`,
+      password: 'Rahasia123',
+      date_of_birth: '1994-08-17',
+    },
+  );
+  const member = apiClient(app.server.url, registered.token);
+  await member('POST', '/member/v1/redeem', {
+    license: batch.codes[0],
+    pmo_code: `PMO${n}${stamp.toUpperCase()}`,
+  });
+  return { token: registered.token, license: batch.codes[0]!, fullname, member };
+}
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+async function openList(page: Page) {
+  await page.goto(`/program/users/${programId}`);
+  await page.getByRole('table', { name: 'Daftar Peserta' }).waitFor();
+}
+
+describe('participants', () => {
+  let rina: Joined;
+
+  it('lists a participant who joined through the member API, with their uploaded work', async () => {
+    const topic = await createProgramWithTopic(
+      app.api,
+      {
+        title,
+        benefits: '<p>Memasarkan produk secara daring.</p>',
+        competence: 'Membuat konten pemasaran',
+        sellingPrice: 150000,
+      },
+      'Praktik Pemasaran',
+    );
+    programId = topic.programId;
+    readingId = await createActivity(app.api, topic, {
+      name: 'Membaca Panduan Konten',
+      type: 'general',
+    });
+    practiceId = await createActivity(app.api, topic, {
+      name: 'Praktek Membuat Konten',
+      type: 'praktek_mandiri',
+    });
+    await app.api('PUT', `/program/v1/company/update-status/${programId}`, { status: 'publish' });
+
+    rina = await join(`Rina Lestari ${stamp}`, 1);
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([new Uint8Array(workFile)], { type: 'application/pdf' }),
+      'konten-rina.pdf',
+    );
+    form.append('note', 'Mohon masukannya untuk judul');
+    await rina.member(
+      'POST',
+      `/member/v1/program/${programId}/activity/${practiceId}/upload`,
+      form,
+    );
+
+    const { page } = app.admin;
+    await openList(page);
+    const rinaRow = row(page, rina.fullname);
+    await rinaRow.waitFor();
+    expect(await rinaRow.getByText(rina.license).isVisible()).toBe(true);
+    expect(await rinaRow.getByText('50%').isVisible()).toBe(true);
+    // The participants screen, not the activity-topic screen that '/program/:program/:topic' is.
+    expect(await page.getByText(title).isVisible()).toBe(true);
+    await snap(page, 'participant-list');
+  });
+
+  it('grades the uploaded work from Detail Aktivitas', async () => {
+    const { page } = app.admin;
+    await row(page, rina.fullname)
+      .getByRole('button', { name: /Detail Aktivitas/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: /Detail Aktivitas/ });
+    await dialog.waitFor();
+    const practice = dialog.getByRole('listitem', { name: 'Praktek Membuat Konten' });
+    await practice.getByText('konten-rina.pdf').waitFor();
+    expect(
+      await practice.getByText('Catatan peserta: Mohon masukannya untuk judul').isVisible(),
+    ).toBe(true);
+    // The reading was not completed: no check mark; the practice was (its upload completes it).
+    expect(await practice.getByRole('img', { name: 'Selesai', exact: true }).count()).toBe(1);
+    expect(
+      await dialog
+        .getByRole('listitem', { name: 'Membaca Panduan Konten' })
+        .getByRole('img', { name: 'Belum selesai', exact: true })
+        .count(),
+    ).toBe(1);
+    await snap(page, 'participant-activities');
+
+    // The work downloads with the staff session (it has no public address).
+    const downloading = page.waitForEvent('download');
+    await practice.getByRole('button', { name: 'Unduh konten-rina.pdf' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('konten-rina.pdf');
+    expect(fs.readFileSync((await download.path())!).equals(workFile)).toBe(true);
+
+    // 'Beri Respon' shows the form, 'Tutup' hides it.
+    await practice.getByRole('button', { name: 'Beri Respon' }).click();
+    const form = practice.getByRole('form', { name: 'Form respon' });
+    await form.waitFor();
+    await practice.getByRole('button', { name: 'Tutup' }).click();
+    await form.waitFor({ state: 'hidden' });
+    await practice.getByRole('button', { name: 'Beri Respon' }).click();
+
+    const score = form.getByLabel(/Nilai/);
+    await score.pressSequentially('1a50');
+    expect(await score.inputValue()).toBe('100');
+    await score.fill('');
+    await score.pressSequentially('85');
+    await form.getByLabel('Respon').fill('Konten menarik, perjelas ajakan membeli.');
+    expect(await form.getByText('40/250').isVisible()).toBe(true);
+    await settle(page);
+    await snap(page, 'participant-feedback-form');
+    await form.getByRole('button', { name: 'Kirim' }).click();
+    await snackbar(page, 'Feedback berhasil dikirim').waitFor();
+    await form.waitFor({ state: 'hidden' });
+    await practice.getByText('Nilai: 85').waitFor();
+    expect(await practice.getByText('Konten menarik, perjelas ajakan membeli.').isVisible()).toBe(
+      true,
+    );
+    await snap(page, 'participant-feedback-sent');
+    await dialog.getByRole('button', { name: 'Kembali' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('updates the participant with the phone read-only and the birth date bounded', async () => {
+    const { page } = app.admin;
+    await row(page, rina.fullname)
+      .getByRole('button', { name: /Aksi lain/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Update User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update User' });
+    const name = dialog.getByLabel(/Nama Lengkap/);
+    await name.waitFor();
+    expect(await name.inputValue()).toBe(rina.fullname);
+    expect(await dialog.getByLabel('Nomor Whatsapp').getAttribute('readonly')).not.toBeNull();
+    const birth = dialog.getByLabel('Tanggal Lahir');
+    expect(await birth.getAttribute('min')).toBe('1950-01-01');
+    await settle(page);
+    await snap(page, 'participant-update-user');
+
+    await birth.fill('1949-12-31');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await dialog.getByText('Tanggal Lahir tidak boleh sebelum 01-01-1950').waitFor();
+    await birth.fill('1993-02-11');
+    await name.fill(`Rina Lestari Putri ${stamp}`);
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await snackbar(page, 'Data Peserta berhasil diubah').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    rina.fullname = `Rina Lestari Putri ${stamp}`;
+    await row(page, rina.fullname).waitFor();
+  });
+
+  it('shows Detail Voucher with the end date only once the program is complete', async () => {
+    const { page } = app.admin;
+    const openVoucher = async () => {
+      await row(page, rina.fullname)
+        .getByRole('button', { name: /Aksi lain/ })
+        .click();
+      await page.getByRole('menuitem', { name: 'Detail Voucher' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Detail Voucher' });
+      await dialog.getByText(rina.license).waitFor();
+      return dialog;
+    };
+    const endDate = (dialog: Awaited<ReturnType<typeof openVoucher>>) =>
+      dialog
+        .getByRole('row', { name: /Tanggal Selesai/ })
+        .getByRole('cell')
+        .last()
+        .innerText();
+
+    let dialog = await openVoucher();
+    expect(await dialog.getByText(title).isVisible()).toBe(true);
+    expect(await endDate(dialog)).toBe('-');
+    await settle(page);
+    await snap(page, 'participant-voucher-detail');
+    await dialog.getByRole('button', { name: 'Tutup' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await rina.member('POST', `/member/v1/program/${programId}/activity/${readingId}/complete`);
+    await openList(page);
+    await row(page, rina.fullname).getByText('100%').waitFor();
+    dialog = await openVoucher();
+    expect(await endDate(dialog)).toMatch(/\d{4}/);
+    await dialog.getByRole('button', { name: 'Tutup' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('searches, sorts by status and removes a participant from the program', async () => {
+    const budi = await join(`Budi Santoso ${stamp}`, 2);
+    const { page } = app.admin;
+    await openList(page);
+    await row(page, budi.fullname).waitFor();
+
+    await page.getByRole('button', { name: 'Status' }).click();
+    await page.waitForURL((url) => url.searchParams.get('dir') === 'desc');
+    // The rows re-order once the sorted page arrives (the previous page stays until then).
+    const order = async () => {
+      const rows = await page.getByRole('row').allInnerTexts();
+      return [rina.fullname, budi.fullname].map((n) => rows.findIndex((r) => r.includes(n)));
+    };
+    await expect
+      .poll(async () => {
+        const [r, b] = await order();
+        return r! < b!;
+      })
+      .toBe(true);
+    await page.getByRole('button', { name: 'Status' }).click();
+    await page.waitForURL((url) => url.searchParams.get('dir') === 'asc');
+    await expect
+      .poll(async () => {
+        const [r, b] = await order();
+        return b! < r!;
+      })
+      .toBe(true);
+
+    const search = page.getByLabel('Cari peserta');
+    await search.fill(budi.license);
+    await search.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === budi.license);
+    await row(page, budi.fullname).waitFor();
+    await expect.poll(() => row(page, rina.fullname).count()).toBe(0);
+
+    await row(page, budi.fullname)
+      .getByRole('button', { name: /Aksi lain/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Hapus dari Program' }).click();
+    await confirmDialog(page, 'Hapus Peserta dari Program');
+    await snackbar(page, 'Peserta berhasil dihapus dari program').waitFor();
+    await page.getByText('Peserta tidak ditemukan').waitFor();
+    await snap(page, 'participant-list-empty-search');
+  });
+
+  it('lists, issues and exports the program voucher codes', async () => {
+    const { page } = app.admin;
+    await openList(page);
+    await page.getByRole('button', { name: 'Kode Voucher' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Kode Voucher' });
+    await dialog.getByText(rina.license).waitFor();
+    await dialog.getByRole('button', { name: 'Buat Voucher' }).click();
+    const form = dialog.getByRole('form', { name: 'Buat kode voucher' });
+    await form.getByLabel('Jumlah voucher').fill('3');
+    await form.getByRole('button', { name: 'Buat' }).click();
+    await snackbar(page, '3 kode voucher berhasil dibuat').waitFor();
+    await dialog.getByRole('button', { name: 'Belum digunakan' }).click();
+    await dialog.getByText('1–3 dari 3').waitFor();
+    await settle(page);
+    await snap(page, 'participant-voucher-codes');
+
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+});

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { myProgramSchema } from './members.schemas';
+import { memberMessages } from './members.constants';
+
+export const activityParamSchema = z.object({
+  programId: z.uuid({ error: memberMessages.programNotFound }),
+  activityId: z.uuid({ error: memberMessages.activityNotFound }),
+});
+
+export const attemptParamSchema = activityParamSchema.extend({
+  attemptId: z.uuid({ error: memberMessages.attemptNotFound }),
+});
+
+/** The practice work the member uploaded (the file itself is not public). */
+export const workUploadSchema = z.object({
+  name: z.string().nullable(),
+  size: z.number().nullable(),
+  type: z.string().nullable(),
+  note: z.string().nullable(),
+  uploaded_at: z.string(),
+});
+
+/** Staff feedback on the member's work (spec 01 §3 'Beri Respon'). */
+export const workFeedbackSchema = z.object({
+  score: z.number().nullable(),
+  text: z.string().nullable(),
+  at: z.string(),
+});
+
+/** One activity as the member sees it in a topic. */
+export const memberActivitySchema = z.object({
+  id: z.uuid(),
+  topic_id: z.uuid(),
+  name: z.string(),
+  type: z.string(),
+  seq: z.number().int(),
+  /** How the member completes it: by hand, by submitting the quiz, or by uploading work. */
+  completion: z.enum(['manual', 'quiz', 'upload']),
+  is_complete: z.boolean(),
+  completed_at: z.string().nullable(),
+  /** Best quiz score 0–100 (quiz types). */
+  score: z.number().nullable(),
+  attempts: z.number().int(),
+  upload: workUploadSchema.nullable(),
+  feedback: workFeedbackSchema.nullable(),
+});
+export type MemberActivity = z.infer<typeof memberActivitySchema>;
+
+export const memberTopicSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  seq: z.number().int(),
+  activities: z.array(memberActivitySchema),
+});
+
+/** `GET /api/member/v1/program/{programId}`: the redemption and the published topics. */
+export const myProgramDetailSchema = myProgramSchema.extend({
+  topics: z.array(memberTopicSchema),
+});
+export type MyProgramDetail = z.infer<typeof myProgramDetailSchema>;
+
+export const attemptSummarySchema = z.object({
+  id: z.uuid(),
+  attempt_no: z.number().int(),
+  started_at: z.string(),
+  deadline_at: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  /** null while open, or when the activity hides scores ('Tampilkan Score' off). */
+  score: z.number().nullable(),
+  passed: z.boolean().nullable(),
+});
+export type AttemptSummary = z.infer<typeof attemptSummarySchema>;
+
+/** `GET /api/member/v1/program/{programId}/activity/{activityId}`. */
+export const memberActivityDetailSchema = memberActivitySchema.extend({
+  settings: z.record(z.string(), z.unknown()),
+  content: z.record(z.string(), z.unknown()),
+  /** Attempts the member may still start; null = unlimited (quiz types only, else 0). */
+  attempts_left: z.number().int().nullable(),
+  history: z.array(attemptSummarySchema),
+});
+export type MemberActivityDetail = z.infer<typeof memberActivityDetailSchema>;
+
+export const completeDataSchema = z.object({
+  activity: memberActivitySchema,
+  progress: z.number().int(),
+  end_test_at: z.string().nullable(),
+});
+export type CompleteData = z.infer<typeof completeDataSchema>;
+
+// Quiz ----------------------------------------------------------------------------------------
+
+const mediaRefSchema = z
+  .object({ id: z.string().nullish(), url: z.string().nullish(), type: z.string().nullish() })
+  .nullable();
+
+/** A question as served to the member: no correct answer, no points, no explanation. */
+export const servedQuestionSchema = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  question: z.object({ text: z.string(), media: mediaRefSchema }),
+  instruction: z.object({ text: z.string(), media: mediaRefSchema }).nullable(),
+  audio: mediaRefSchema,
+  options: z.array(z.object({ text: z.string(), media: mediaRefSchema })),
+});
+export type ServedQuestion = z.infer<typeof servedQuestionSchema>;
+
+export const servedSectionSchema = z.object({
+  name: z.string().nullable(),
+  questions: z.array(servedQuestionSchema),
+});
+
+/** `POST …/quiz/start`: the open attempt (a new one, or the one still running). */
+export const quizStartDataSchema = z.object({
+  attempt: attemptSummarySchema,
+  attempts_left: z.number().int().nullable(),
+  /** Seconds left on the server's clock; null without a timer. */
+  seconds_left: z.number().int().nullable(),
+  sections: z.array(servedSectionSchema),
+});
+export type QuizStartData = z.infer<typeof quizStartDataSchema>;
+
+/** `POST …/quiz/{attemptId}/submit`: question id → index of the chosen option (0-based). */
+export const quizSubmitBodySchema = z.object({
+  answers: z
+    .record(
+      z.uuid({ error: memberMessages.unknownQuestion }),
+      z.number().int().min(0).max(100).nullable(),
+    )
+    .default({}),
+});
+export type QuizSubmitBody = z.input<typeof quizSubmitBodySchema>;
+
+export const quizResultSchema = z.object({
+  attempt: attemptSummarySchema,
+  passed: z.boolean(),
+  /** null when 'Tampilkan Score' is off. */
+  score: z.number().nullable(),
+  best_score: z.number().nullable(),
+  sections: z.array(
+    z.object({
+      name: z.string().nullable(),
+      score: z.number().nullable(),
+      min_score: z.number(),
+      passed: z.boolean(),
+    }),
+  ),
+  /** Right or wrong per question and the right options, only when 'Tampilkan Jawaban' is on. */
+  answers: z
+    .array(
+      z.object({
+        id: z.uuid(),
+        correct: z.boolean().nullable(),
+        correct_options: z.array(z.number()),
+      }),
+    )
+    .nullable(),
+  attempts_left: z.number().int().nullable(),
+  is_complete: z.boolean(),
+  progress: z.number().int(),
+});
+export type QuizResult = z.infer<typeof quizResultSchema>;
+
+export const workUploadDataSchema = completeDataSchema;

@@ -1,0 +1,80 @@
+/** Limits and Indonesian messages of the member API (DESIGN §11), written once. */
+
+export const memberLimits = {
+  fullname: 255,
+  /** WhatsApp number: 62 then 8 to 13 digits (10 to 15 digits in all). */
+  phonePattern: /^62\d{8,13}$/,
+  /** Earliest birth date (the same bound as the staff's Update User dialog). */
+  birthDateMin: '1950-01-01',
+  /** A voucher code, a redeem code or a referral code as typed. */
+  code: 64,
+  /** Practice work note. */
+  workNote: 1000,
+  /** Practice work file (bytes). */
+  workFileBytes: 20 * 1024 * 1024,
+  /** Submissions arriving this long after the deadline still count (network time). */
+  quizGraceSeconds: 30,
+  /** Member sessions last longer than staff ones: learners sign in on their phones. */
+  sessionDays: 30,
+} as const;
+
+export const memberMessages = {
+  registered: 'Registrasi berhasil',
+  loggedOut: 'Logout berhasil',
+  emailTaken: 'Email sudah terdaftar',
+  phoneFormat: 'Nomor Whatsapp harus diawali 62 dan terdiri dari 10 sampai 15 angka',
+  birthDateRange: 'Tanggal lahir harus di antara 1950-01-01 dan hari ini',
+  birthDateFormat: 'Tanggal lahir tidak valid',
+  voucherNotFound: 'Kode voucher tidak ditemukan',
+  voucherUsed: 'Kode voucher sudah digunakan',
+  referralNotFound: 'Kode referral tidak ditemukan',
+  programUnavailable: 'Program belum tersedia',
+  alreadyJoined: 'Anda sudah terdaftar di program ini',
+  redeemed: 'Voucher berhasil digunakan',
+  tooManyRedeems: (minutes: number) =>
+    `Terlalu banyak percobaan kode voucher yang salah. Coba lagi dalam ${minutes} menit.`,
+  programNotFound: 'Program tidak ditemukan',
+  activityNotFound: 'Aktivitas tidak ditemukan',
+  activityCompleted: 'Aktivitas selesai',
+  completeByQuiz: 'Aktivitas ini selesai dengan mengerjakan soal',
+  completeByUpload: 'Aktivitas ini selesai dengan mengunggah tugas',
+  notQuiz: 'Aktivitas ini tidak memiliki soal',
+  noQuestions: 'Soal belum tersedia',
+  noAttemptsLeft: 'Kesempatan mengerjakan sudah habis',
+  attemptNotFound: 'Pengerjaan tidak ditemukan',
+  attemptClosed: 'Pengerjaan ini sudah dikumpulkan',
+  timeUp: 'Waktu pengerjaan sudah habis',
+  quizStarted: 'Selamat mengerjakan',
+  quizSubmitted: 'Jawaban berhasil dikumpulkan',
+  unknownQuestion: 'Jawaban untuk soal yang tidak diberikan',
+  notPractice: 'Aktivitas ini tidak menerima unggahan tugas',
+  workUploaded: 'Tugas berhasil diunggah',
+  fileRequired: 'File tidak boleh kosong',
+  oneFile: 'Hanya satu file yang dapat diunggah',
+  workTooLarge: 'Ukuran file maksimal 20 MB',
+  workUnsupported:
+    'Format file tidak didukung. Gunakan PDF, gambar (JPG, PNG, WEBP), dokumen Office (Word, Excel, PowerPoint) atau ZIP',
+  workNotFound: 'Tugas belum diunggah',
+} as const;
+
+/**
+ * Practice work formats, keyed by what `file-type` reports (legacy Office files are all `cfb`
+ * there; their extension comes from the file name, see the upload service).
+ */
+export const workFormats = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
+  zip: 'application/zip',
+} as const;
+export type WorkExtension = keyof typeof workFormats;
+
+/** How a member completes each kind of activity. */
+export type CompletionMode = 'manual' | 'quiz' | 'upload';
