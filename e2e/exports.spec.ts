@@ -60,7 +60,9 @@ async function readDownloadedSheet(path: string) {
   const sheet = workbook.worksheets[0]!;
   const rows: unknown[][] = [];
   sheet.eachRow((row) => {
-    rows.push(Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).value ?? null));
+    rows.push(
+      Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).value ?? null),
+    );
   });
   return rows;
 }
@@ -97,6 +99,7 @@ describe('exports', () => {
 
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Export TPM & UK' }).waitFor();
+    await settle(page);
     await snap(page, 'grading-export-menu');
     await page.getByRole('menuitem', { name: 'Export Program' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export Program' });
@@ -191,13 +194,22 @@ describe('exports', () => {
   });
 
   it('shows a trainer only assigned programs', async () => {
-    const trainer = await signedInPage(app.browser, app.server.url, { width: 1366, height: 900 }, demo.trainer);
+    const trainer = await signedInPage(
+      app.browser,
+      app.server.url,
+      { width: 1366, height: 900 },
+      demo.trainer,
+    );
     try {
       const { page } = trainer;
       const trainerApi = apiClient(
         app.server.url,
         (
-          await apiClient(app.server.url)<{ token: string }>('POST', '/trainer/v1/login', demo.trainer)
+          await apiClient(app.server.url)<{ token: string }>(
+            'POST',
+            '/trainer/v1/login',
+            demo.trainer,
+          )
         ).token,
       );
       const assigned = await trainerApi<{ list: { title: string }[]; total: number }>(
@@ -213,10 +225,15 @@ describe('exports', () => {
 
       await page.getByRole('button', { name: 'Export', exact: true }).click();
       await page.getByRole('menuitem', { name: 'Export Program' }).click();
-      await page.getByRole('dialog', { name: 'Export Program' }).getByRole('combobox', { name: 'Program' }).click();
+      await page
+        .getByRole('dialog', { name: 'Export Program' })
+        .getByRole('combobox', { name: 'Program' })
+        .click();
       const options = page.getByRole('option');
       await expect.poll(() => options.count()).toBe(assigned.list.length);
-      expect((await options.allTextContents()).sort()).toEqual(assigned.list.map((p) => p.title).sort());
+      expect((await options.allTextContents()).sort()).toEqual(
+        assigned.list.map((p) => p.title).sort(),
+      );
     } finally {
       await trainer.context.close();
     }

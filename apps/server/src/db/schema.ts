@@ -7,3 +7,4 @@ export * from './schema/members';
 export * from './schema/quiz';
 export * from './schema/participants';
 export * from './schema/attendance';
+export * from './schema/certificates';

@@ -18,7 +18,7 @@ export type CellValue = string | number | boolean | null;
 export interface SheetRow {
   /** 1-based row number as Excel shows it. */
   number: number;
-  /** Cells by 0-based column; holes are `null`. */
+  /** Cells by 0-based column; a sparse array (read a hole as `null`). */
   cells: CellValue[];
 }
 
@@ -273,9 +273,8 @@ export async function openFirstSheet(zip: ZipArchive): Promise<XlsxSheet | null 
             break;
           case 'c':
             if (row && cell) {
-              const value = cellValue(cell, strings);
-              while (row.cells.length < cell.col) row.cells.push(null);
-              row.cells[cell.col] = value;
+              // Sparse on purpose: a cell far right (XFD) must not allocate the columns before it.
+              row.cells[cell.col] = cellValue(cell, strings);
             }
             cell = null;
             break;

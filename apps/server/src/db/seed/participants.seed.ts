@@ -111,8 +111,8 @@ function generator(seed: number) {
 }
 
 /**
- * How far the n-th redemption goes. Each step is a real service call (a quiz attempt is about ten
- * queries), so the seed's time grows with the steps, not the participants: of every 33
+ * How far the n-th redemption goes. Each step is a real service call (a quiz attempt, start and
+ * submit, is some thirty queries), so the seed's time grows with the steps: of every 33
  * redemptions one finishes the program, one stops somewhere along it, four did the opening steps
  * (the pre-test and a little more) and the rest have not started, which keeps the first start
  * quick and still shows every state (0, part, 100 with an end date; scores; work to grade).

@@ -25,6 +25,9 @@ export const exportPageSize = 2000;
 /** Rows held across all programs' pages at once, whatever the number of programs. */
 const heldRowsBudget = 20_000;
 
+/** A redemption as the file shows it: the page's row and its program's title. */
+export type ExportRow = repo.RedeemExportRow & { program_title: string };
+
 interface Head {
   phase: number;
   row: repo.RedeemExportRow;
@@ -121,7 +124,7 @@ export async function* exportRows(
   db: DbOrTx,
   filter: RedeemExportFilter,
   pageSize = exportPageSize,
-): AsyncGenerator<repo.RedeemExportRow> {
+): AsyncGenerator<ExportRow> {
   const { from, to } = exportRangeInstants(filter.startDate, filter.endDate);
   const sqlFilter: repo.RedeemFilter = {
     progressStart: filter.progressStart,
@@ -136,6 +139,7 @@ export async function* exportRows(
     pageSize,
     Math.max(100, Math.floor(heldRowsBudget / Math.max(1, programIds.length))),
   );
+  const titles = await repo.programTitles(db, programIds);
   const heap = new HeadHeap();
   // Programs are opened one after another: PGlite serves one query at a time anyway.
   for (const programId of programIds) {
@@ -147,7 +151,7 @@ export async function* exportRows(
   while (heap.size > 0) {
     if (filter.limit > 0 && emitted >= filter.limit) break;
     const head = heap.pop()!;
-    yield head.row;
+    yield { ...head.row, program_title: titles.get(head.row.program_id) ?? '' };
     emitted += 1;
     const next = await head.source.next();
     if (!next.done) heap.push({ ...next.value, source: head.source });

@@ -103,7 +103,7 @@ export async function exportProgramMemberRedeems(
   query: MemberRedeemExportQueryParsed,
 ): Promise<ExportReply> {
   await assertProgramVisible(deps.db, viewer, programId);
-  const title = await repo.programTitle(deps.db, programId);
+  const title = (await repo.programTitles(deps.db, [programId])).get(programId);
   if (title === undefined) throw AppError.notFound();
   const filename = `${fileStem.member_redeem}-${slug(title)}-${stamp()}.xlsx`;
   return store(deps, viewer, filename, toFilter([programId], query), 'member_redeem');

@@ -10,7 +10,7 @@ import {
 import { toExportWallClock } from '@ajar/shared/exports/exports.rules';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './exports.repository';
-import { exportRows, inBatches, type RedeemExportFilter } from './exports.rows';
+import { exportRows, inBatches, type ExportRow, type RedeemExportFilter } from './exports.rows';
 
 /**
  * `stream`: ExcelJS's streaming WorkbookWriter, each row committed to the zip as it is written
@@ -102,7 +102,7 @@ function openSheet(out: Writable, mode: ExportWriterMode, columns: ColumnDef[]):
   };
 }
 
-function memberRedeemValues(n: number, r: repo.RedeemExportRow): Cell[] {
+function memberRedeemValues(n: number, r: ExportRow): Cell[] {
   return [
     n,
     r.license,

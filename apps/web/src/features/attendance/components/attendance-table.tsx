@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import {
   Skeleton,
   Stack,
@@ -17,6 +16,8 @@ import {
   attendanceTexts,
 } from '@ajar/shared/attendance/attendance.constants';
 import type { Attendance } from '@ajar/shared/attendance/attendance.schemas';
+import { listTableHeadSx } from '../../../components/list-table';
+import { formatDateTime } from '../../../lib/format-date';
 
 export interface AttendanceTableProps {
   rows: Attendance[] | undefined;
@@ -39,16 +40,7 @@ export function AttendanceTable({
   return (
     <TableContainer>
       <Table aria-label="Daftar Presensi" sx={{ minWidth: 720 }}>
-        <TableHead
-          sx={{
-            '& .MuiTableCell-head': {
-              fontWeight: 600,
-              color: 'text.secondary',
-              bgcolor: 'grey.50',
-              whiteSpace: 'nowrap',
-            },
-          }}
-        >
+        <TableHead sx={listTableHeadSx}>
           <TableRow>
             <TableCell>{C.fullname}</TableCell>
             <TableCell>{C.program}</TableCell>
@@ -91,9 +83,7 @@ export function AttendanceTable({
                   {row.topic.name} · {row.activity.name}
                 </Typography>
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {dayjs(row.created_at).format('D MMM YYYY HH:mm')}
-              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.member.phone ?? '-'}</TableCell>
             </TableRow>
           ))}

@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { attendanceDefaultPageSize } from '@ajar/shared/attendance/attendance.constants';
+import { useListSearchParams } from '../../../hooks/use-list-search-params';
 
 /** Rows-per-page choices (spec 01 §9 starts lists at 5). */
 export const pageSizes = [5, attendanceDefaultPageSize, 25] as const;
@@ -9,21 +9,11 @@ export const pageSizes = [5, attendanceDefaultPageSize, 25] as const;
  * a reload or the back button returns to the same view.
  */
 export function useAttendanceParams() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useListSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const wanted = Number(params.get('limit'));
   const limit = pageSizes.find((n) => n === wanted) ?? attendanceDefaultPageSize;
   const dir: 'asc' | 'desc' = params.get('dir') === 'asc' ? 'asc' : 'desc';
-  const update = (changes: Record<string, string | null>) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
-  };
   return {
     page,
     limit,

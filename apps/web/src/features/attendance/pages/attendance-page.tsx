@@ -1,19 +1,21 @@
 import { useSnackbar } from 'notistack';
-import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, Stack } from '@mui/material';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import {
   attendanceMessages,
   attendanceTexts as T,
 } from '@ajar/shared/attendance/attendance.constants';
 import type { AttendanceListQueryParsed } from '@ajar/shared/attendance/attendance.schemas';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { SearchResultNote } from '../../../components/search-result-note';
 import { errorMessage } from '../../../api/http';
+import { ListPagination } from '../../../components/list-pagination';
+import { SearchBox } from '../../../components/search-box';
+import { downloadLink } from '../../../lib/download-link';
 import { useAttendances, useExportAttendances } from '../api/get-attendances';
 import { AttendanceFilters } from '../components/attendance-filters';
 import { AttendanceTable } from '../components/attendance-table';
-import { ListPagination } from '../components/list-pagination';
-import { SearchBox } from '../components/search-box';
-import { downloadLink } from '../lib/download-link';
-import { useAttendanceParams } from '../lib/use-attendance-params';
+import { pageSizes, useAttendanceParams } from '../lib/use-attendance-params';
 
 /**
  * '/presensi' — attendance records (spec 01 §2): Program and Topik filters, search over member
@@ -75,23 +77,13 @@ export function AttendancePage() {
             onSearch={(text) => update({ q: text || null, page: null })}
           />
         </Box>
-        {q && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
-            Hasil pencarian untuk &ldquo;{q}&rdquo;
-          </Typography>
-        )}
+        <SearchResultNote q={q} sx={{ px: 2 }} />
         {attendances.isError && (
-          <Alert
-            severity="error"
+          <LoadErrorAlert
+            error={attendances.error}
+            onRetry={() => void attendances.refetch()}
             sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void attendances.refetch()}>
-                Coba lagi
-              </Button>
-            }
-          >
-            {errorMessage(attendances.error)}
-          </Alert>
+          />
         )}
         <Box sx={{ opacity: attendances.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
           <AttendanceTable
@@ -106,6 +98,7 @@ export function AttendancePage() {
           total={attendances.data?.total ?? 0}
           page={page}
           limit={limit}
+          pageSizes={pageSizes}
           onChange={update}
         />
       </Card>

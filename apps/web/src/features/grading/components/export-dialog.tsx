@@ -39,9 +39,9 @@ import {
   memberRedeemExportQuerySchema,
   type MemberRedeemExportQuery,
 } from '@ajar/shared/exports/exports.schemas';
+import { downloadLink } from '../../../lib/download-link';
 import { useExportParticipants } from '../api/export-participants';
 import { useExportProgramOptions, type ProgramOption } from '../api/get-grading-programs';
-import { downloadLink } from '../lib/download-link';
 import { exportErrorMessage } from '../lib/export-error';
 
 export interface ExportDialogProps {
@@ -67,6 +67,12 @@ const initialState: FormState = {
 };
 
 type FieldErrors = Partial<Record<'id' | 'start_date' | 'end_date', string>>;
+
+const fieldOf: Partial<Record<keyof FormState, keyof FieldErrors>> = {
+  programs: 'id',
+  startDate: 'start_date',
+  endDate: 'end_date',
+};
 
 function toQuery(state: FormState): MemberRedeemExportQuery {
   const progress = exportProgressOptions.find((o) => o.key === state.progress)!;
@@ -125,6 +131,9 @@ export function ExportDialog({ kind, onClose }: ExportDialogProps) {
   const today = dayjs().format('YYYY-MM-DD');
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     setState((s) => ({ ...s, [key]: value }));
+    // A field's message goes once the user changes it; the next Export checks again.
+    const field = fieldOf[key];
+    if (field) setErrors(({ [field]: _gone, ...rest }) => rest);
   };
   const close = () => {
     if (!mutation.isPending) onClose();
@@ -151,7 +160,13 @@ export function ExportDialog({ kind, onClose }: ExportDialogProps) {
   };
 
   return (
-    <Dialog open={open} onClose={close} maxWidth="sm" fullWidth aria-labelledby="export-dialog-title">
+    <Dialog
+      open={open}
+      onClose={close}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="export-dialog-title"
+    >
       <DialogTitle id="export-dialog-title">{exportKindLabels[shownKind]}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
@@ -175,7 +190,12 @@ export function ExportDialog({ kind, onClose }: ExportDialogProps) {
                 const { key, ...rest } = props;
                 return (
                   <li key={key} {...rest}>
-                    <Checkbox icon={unchecked} checkedIcon={checked} checked={selected} sx={{ mr: 1 }} />
+                    <Checkbox
+                      icon={unchecked}
+                      checkedIcon={checked}
+                      checked={selected}
+                      sx={{ mr: 1 }}
+                    />
                     {option.title}
                   </li>
                 );
@@ -232,7 +252,8 @@ export function ExportDialog({ kind, onClose }: ExportDialogProps) {
                 slotProps={{
                   inputLabel: { shrink: true },
                   htmlInput: {
-                    min: key === 'endDate' && state.startDate ? state.startDate : exportLimits.minDate,
+                    min:
+                      key === 'endDate' && state.startDate ? state.startDate : exportLimits.minDate,
                     max: key === 'startDate' && state.endDate ? state.endDate : today,
                   },
                 }}

@@ -20,7 +20,8 @@ import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import FolderOffOutlinedIcon from '@mui/icons-material/FolderOffOutlined';
 import GradingRoundedIcon from '@mui/icons-material/GradingRounded';
 import type { Program } from '@ajar/shared/programs/programs.schemas';
-import { participantsPath } from '../lib/participants-path';
+import { listTableHeadSx } from '../../../components/list-table';
+import { pathTo } from '../../../routes/paths';
 
 export type SortDir = 'asc' | 'desc';
 
@@ -54,16 +55,7 @@ export function GradingProgramTable({
   return (
     <TableContainer>
       <Table aria-label="Daftar Program" sx={{ minWidth: 640 }}>
-        <TableHead
-          sx={{
-            '& .MuiTableCell-head': {
-              fontWeight: 600,
-              color: 'text.secondary',
-              bgcolor: 'grey.50',
-              whiteSpace: 'nowrap',
-            },
-          }}
-        >
+        <TableHead sx={listTableHeadSx}>
           <TableRow>
             <TableCell sx={{ width: '48%' }}>Nama Program</TableCell>
             <TableCell>Bidang Studi</TableCell>
@@ -139,7 +131,7 @@ export function GradingProgramTable({
                       variant="outlined"
                       startIcon={<GradingRoundedIcon />}
                       component={RouterLink}
-                      to={participantsPath(program.id)}
+                      to={pathTo('program-users', { id: program.id })}
                     >
                       Beri Nilai
                     </Button>

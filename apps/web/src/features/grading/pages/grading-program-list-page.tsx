@@ -1,26 +1,17 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { useSnackbar } from 'notistack';
 import {
-  Alert,
   Box,
   Button,
   Card,
-  IconButton,
-  InputAdornment,
   ListItemIcon,
   ListItemText,
   Menu,
   MenuItem,
   Stack,
-  TablePagination,
-  TextField,
-  Typography,
 } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
-import SearchIcon from '@mui/icons-material/Search';
 import TableViewOutlinedIcon from '@mui/icons-material/TableViewOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import {
@@ -28,14 +19,19 @@ import {
   exportMessages,
   type ExportKind,
 } from '@ajar/shared/exports/exports.constants';
+import { programFieldLimits } from '@ajar/shared/programs/programs.constants';
 import type { Program, ProgramListQueryParsed } from '@ajar/shared/programs/programs.schemas';
-import { errorMessage } from '../../../api/http';
+import { ListPagination } from '../../../components/list-pagination';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { SearchBox } from '../../../components/search-box';
+import { SearchResultNote } from '../../../components/search-result-note';
+import { useListSearchParams } from '../../../hooks/use-list-search-params';
 import { useCan } from '../../../hooks/use-session';
+import { downloadLink } from '../../../lib/download-link';
 import { useExportProgramParticipants } from '../api/export-participants';
 import { useGradingPrograms } from '../api/get-grading-programs';
 import { ExportDialog } from '../components/export-dialog';
 import { GradingProgramTable, type SortDir } from '../components/grading-program-table';
-import { downloadLink } from '../lib/download-link';
 import { exportErrorMessage } from '../lib/export-error';
 
 /** Spec 01 §9: the program list shows 10 rows a page. */
@@ -59,12 +55,10 @@ function readSortDir(value: string | null): SortDir | null {
 export function GradingProgramListPage() {
   const { enqueueSnackbar } = useSnackbar();
   const canGrade = useCan('grade.manage');
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useListSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = params.get('q') ?? '';
   const participantsSort = readSortDir(params.get('sort_type'));
-  const [search, setSearch] = useState(q);
-  useEffect(() => setSearch(q), [q]);
 
   const query: ProgramListQueryParsed = {
     page,
@@ -75,17 +69,6 @@ export function GradingProgramListPage() {
   };
   const programs = useGradingPrograms(query);
   const total = programs.data?.total ?? 0;
-
-  const update = (changes: Record<string, string | null>) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
-  };
 
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [dialogKind, setDialogKind] = useState<ExportKind | null>(null);
@@ -107,48 +90,12 @@ export function GradingProgramListPage() {
         spacing={2}
         sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
       >
-        <Box
-          component="form"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            update({ q: search.trim() || null, page: null });
-          }}
-          sx={{ width: { xs: '100%', sm: 360 } }}
-        >
-          <TextField
-            size="small"
-            fullWidth
-            label="Cari program"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-                endAdornment: search ? (
-                  <InputAdornment position="end">
-                    <IconButton
-                      size="small"
-                      aria-label="Hapus pencarian"
-                      edge="end"
-                      onClick={() => {
-                        setSearch('');
-                        update({ q: null, page: null });
-                      }}
-                    >
-                      <CloseIcon fontSize="small" />
-                    </IconButton>
-                  </InputAdornment>
-                ) : null,
-              },
-              htmlInput: { enterKeyHint: 'search' },
-            }}
-          />
-        </Box>
+        <SearchBox
+          label="Cari program"
+          value={q}
+          onSearch={(text) => update({ q: text || null, page: null })}
+          maxLength={programFieldLimits.search}
+        />
         <Button
           variant="contained"
           startIcon={<FileDownloadOutlinedIcon />}
@@ -189,23 +136,13 @@ export function GradingProgramListPage() {
       </Stack>
 
       <Card>
-        {q && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }}>
-            Hasil pencarian untuk &ldquo;{q}&rdquo;
-          </Typography>
-        )}
+        <SearchResultNote q={q} sx={{ px: 2, pt: 1.5 }} />
         {programs.isError && (
-          <Alert
-            severity="error"
+          <LoadErrorAlert
+            error={programs.error}
+            onRetry={() => void programs.refetch()}
             sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void programs.refetch()}>
-                Coba lagi
-              </Button>
-            }
-          >
-            {errorMessage(programs.error)}
-          </Alert>
+          />
         )}
         <Box sx={{ opacity: programs.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
           <GradingProgramTable
@@ -221,17 +158,12 @@ export function GradingProgramListPage() {
             onExport={(program) => void exportProgram(program)}
           />
         </Box>
-        <TablePagination
-          component="div"
-          count={total}
-          page={total === 0 ? 0 : Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[pageSize]}
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} dari ${count}`}
-          getItemAriaLabel={(type) =>
-            type === 'next' ? 'Halaman berikutnya' : 'Halaman sebelumnya'
-          }
-          onPageChange={(_event, next) => update({ page: next === 0 ? null : String(next + 1) })}
+        <ListPagination
+          total={total}
+          page={page}
+          limit={pageSize}
+          pageSizes={[pageSize]}
+          onChange={update}
         />
       </Card>
 

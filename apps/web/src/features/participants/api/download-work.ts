@@ -1,5 +1,6 @@
 import { ApiError, buildUrl } from '../../../api/http';
 import { readSession, writeSession } from '../../../api/session';
+import { downloadLink } from '../../../lib/download-link';
 
 /**
  * Downloads a participant's uploaded work. The file is answered only with the bearer token (it
@@ -21,12 +22,7 @@ export async function downloadWork(url: string, name: string): Promise<void> {
     throw new ApiError(res.status, message);
   }
   const objectUrl = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
+  downloadLink(objectUrl, name);
   // Give the browser time to start the download before the URL is released.
   setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
 }

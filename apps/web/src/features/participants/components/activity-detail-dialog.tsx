@@ -26,10 +26,10 @@ import type {
   ParticipantDetail,
 } from '@ajar/shared/participants/participants.schemas';
 import { errorMessage } from '../../../api/http';
+import { useLastDefined } from '../../../hooks/use-last-defined';
+import { formatDateTime } from '../../../lib/format-date';
 import { downloadWork } from '../api/download-work';
 import { useParticipantDetail } from '../api/get-participant-detail';
-import { formatDateTime } from '../lib/format-date';
-import { useLastDefined } from '../lib/use-last-defined';
 import { FeedbackForm } from './feedback-form';
 
 export interface ActivityDetailDialogProps {

@@ -28,6 +28,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import { participantMessages } from '@ajar/shared/participants/participants.constants';
 import type { Participant } from '@ajar/shared/participants/participants.schemas';
+import { listTableHeadSx } from '../../../components/list-table';
 
 export type SortDir = 'asc' | 'desc';
 
@@ -49,15 +50,6 @@ export interface ParticipantTableProps {
   searching: boolean;
   actions: ParticipantActions;
 }
-
-const headSx = {
-  '& .MuiTableCell-head': {
-    fontWeight: 600,
-    color: 'text.secondary',
-    bgcolor: 'grey.50',
-    whiteSpace: 'nowrap',
-  },
-} as const;
 
 /** Status: the progress percent with a bar (spec 01 §2). */
 function ProgressCell({ value }: { value: number }) {
@@ -140,7 +132,7 @@ export function ParticipantTable({
   return (
     <TableContainer>
       <Table aria-label="Daftar Peserta" sx={{ minWidth: 860 }}>
-        <TableHead sx={headSx}>
+        <TableHead sx={listTableHeadSx}>
           <TableRow>
             <TableCell>Kode Voucher</TableCell>
             <TableCell>Kode Redeem</TableCell>

@@ -26,8 +26,8 @@ import {
 } from '@ajar/shared/participants/participants.schemas';
 import { ApiError, errorMessage } from '../../../api/http';
 import { FormTextField } from '../../../components/form-text-field';
+import { useLastDefined } from '../../../hooks/use-last-defined';
 import { useMember, useUpdateMember } from '../api/member';
-import { useLastDefined } from '../lib/use-last-defined';
 
 export interface UpdateUserDialogProps {
   /** The member being edited; null keeps the dialog closed. */

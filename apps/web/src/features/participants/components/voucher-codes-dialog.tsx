@@ -17,7 +17,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   ToggleButton,
@@ -35,14 +34,16 @@ import {
 } from '@ajar/shared/vouchers/vouchers.constants';
 import { voucherGenerateBodySchema } from '@ajar/shared/vouchers/vouchers.schemas';
 import { errorMessage } from '../../../api/http';
+import { ListPagination } from '../../../components/list-pagination';
 import { useCan } from '../../../hooks/use-session';
+import { downloadLink } from '../../../lib/download-link';
+import { formatDateTime } from '../../../lib/format-date';
 import {
   exportVouchers,
   useGenerateVouchers,
   useResellerOptions,
   useVouchers,
 } from '../api/vouchers';
-import { formatDateTime } from '../lib/format-date';
 
 export interface VoucherCodesDialogProps {
   programId: string;
@@ -149,7 +150,7 @@ export function VoucherCodesDialog({ programId, open, onClose }: VoucherCodesDia
     exportVouchers(programId, { status, q: q.trim() || undefined })
       .then(({ public_url }) => {
         enqueueSnackbar(voucherMessages.exported, { variant: 'success' });
-        window.location.assign(public_url);
+        downloadLink(public_url);
       })
       .catch((error: unknown) => enqueueSnackbar(errorMessage(error), { variant: 'error' }))
       .finally(() => setExporting(false));
@@ -306,17 +307,12 @@ export function VoucherCodesDialog({ programId, open, onClose }: VoucherCodesDia
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
-          page={total === 0 ? 0 : Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[pageSize]}
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} dari ${count}`}
-          getItemAriaLabel={(type) =>
-            type === 'next' ? 'Halaman berikutnya' : 'Halaman sebelumnya'
-          }
-          onPageChange={(_e, next) => setPage(next + 1)}
+        <ListPagination
+          total={total}
+          page={page}
+          limit={pageSize}
+          pageSizes={[pageSize]}
+          onChange={(change) => setPage(Number(change.page ?? 1))}
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>

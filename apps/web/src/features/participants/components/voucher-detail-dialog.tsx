@@ -17,9 +17,9 @@ import {
 import { voucherEndDate } from '@ajar/shared/participants/participants.rules';
 import type { VoucherDetail } from '@ajar/shared/participants/participants.schemas';
 import { errorMessage } from '../../../api/http';
+import { useLastDefined } from '../../../hooks/use-last-defined';
+import { formatDateTime } from '../../../lib/format-date';
 import { useVoucherDetail } from '../api/get-participant-detail';
-import { formatDateTime } from '../lib/format-date';
-import { useLastDefined } from '../lib/use-last-defined';
 
 export interface VoucherDetailDialogProps {
   /** The redemption shown; null keeps the dialog closed. */

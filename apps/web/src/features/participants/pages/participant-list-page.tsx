@@ -1,21 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useSnackbar } from 'notistack';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  IconButton,
-  InputAdornment,
-  Stack,
-  TablePagination,
-  TextField,
-  Typography,
-} from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
+import { Box, Button, Card, Stack, Typography } from '@mui/material';
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   participantDefaultPageSize,
   participantMessages,
@@ -25,8 +12,12 @@ import type {
   Participant,
   ParticipantListQueryParsed,
 } from '@ajar/shared/participants/participants.schemas';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { errorMessage } from '../../../api/http';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListPagination } from '../../../components/list-pagination';
+import { SearchBox } from '../../../components/search-box';
+import { useListSearchParams } from '../../../hooks/use-list-search-params';
 import { useCan } from '../../../hooks/use-session';
 import { useParticipants } from '../api/get-participants';
 import { useProgramTitle } from '../api/get-program-title';
@@ -60,15 +51,13 @@ export function ParticipantListPage() {
   const { id: programId = '' } = useParams();
   const { enqueueSnackbar } = useSnackbar();
   const canManage = useCan('program.manage');
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, update } = useListSearchParams();
   const program = useProgramTitle(programId);
 
   const page = Math.max(1, Number(params.get('page')) || 1);
   const limit = readPageSize(params.get('limit'));
   const q = params.get('q') ?? '';
   const progressSort = readSortDir(params.get('dir'));
-  const [search, setSearch] = useState(q);
-  useEffect(() => setSearch(q), [q]);
 
   const query: ParticipantListQueryParsed = {
     page,
@@ -79,17 +68,6 @@ export function ParticipantListPage() {
   };
   const participants = useParticipants(programId, query);
   const total = participants.data?.total ?? 0;
-
-  const update = (changes: Record<string, string | null>) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
-  };
 
   // Removing the last row of the last page leaves an empty page: step back to the previous one.
   const emptyPage =
@@ -160,65 +138,23 @@ export function ParticipantListPage() {
             justifyContent: 'space-between',
           }}
         >
-          <Box
-            component="form"
-            role="search"
-            onSubmit={(event) => {
-              event.preventDefault();
-              update({ q: search.trim() || null, page: null });
-            }}
-            sx={{ width: { xs: '100%', sm: 400 } }}
-          >
-            <TextField
-              size="small"
-              fullWidth
-              label="Cari peserta"
-              placeholder="Kode voucher, kode redeem, nama, atau nomor"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                  endAdornment: search ? (
-                    <InputAdornment position="end">
-                      <IconButton
-                        size="small"
-                        aria-label="Hapus pencarian"
-                        edge="end"
-                        onClick={() => {
-                          setSearch('');
-                          update({ q: null, page: null });
-                        }}
-                      >
-                        <CloseIcon fontSize="small" />
-                      </IconButton>
-                    </InputAdornment>
-                  ) : null,
-                },
-                htmlInput: { enterKeyHint: 'search', maxLength: 100 },
-              }}
-            />
-          </Box>
+          <SearchBox
+            label="Cari peserta"
+            placeholder="Kode voucher, kode redeem, nama, atau nomor"
+            value={q}
+            onSearch={(text) => update({ q: text || null, page: null })}
+            width={400}
+          />
           <Typography variant="body2" color="text.secondary">
             {participants.data ? `${new Intl.NumberFormat('id-ID').format(total)} peserta` : ''}
           </Typography>
         </Stack>
         {participants.isError && (
-          <Alert
-            severity="error"
+          <LoadErrorAlert
+            error={participants.error}
+            onRetry={() => void participants.refetch()}
             sx={{ mx: 2, mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void participants.refetch()}>
-                Coba lagi
-              </Button>
-            }
-          >
-            {errorMessage(participants.error)}
-          </Alert>
+          />
         )}
         <Box sx={{ opacity: participants.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
           <ParticipantTable
@@ -243,33 +179,13 @@ export function ParticipantListPage() {
             }}
           />
         </Box>
-        <TablePagination
-          component="div"
-          count={total}
-          page={total === 0 ? 0 : Math.min(page - 1, Math.max(0, Math.ceil(total / limit) - 1))}
-          rowsPerPage={limit}
-          rowsPerPageOptions={[...participantPageSizes]}
-          labelRowsPerPage="Baris per halaman"
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} dari ${count}`}
-          getItemAriaLabel={(type) =>
-            type === 'next'
-              ? 'Halaman berikutnya'
-              : type === 'previous'
-                ? 'Halaman sebelumnya'
-                : type === 'first'
-                  ? 'Halaman pertama'
-                  : 'Halaman terakhir'
-          }
-          onPageChange={(_event, next) => update({ page: next === 0 ? null : String(next + 1) })}
-          onRowsPerPageChange={(event) =>
-            update({
-              limit:
-                Number(event.target.value) === participantDefaultPageSize
-                  ? null
-                  : event.target.value,
-              page: null,
-            })
-          }
+        <ListPagination
+          total={total}
+          page={page}
+          limit={limit}
+          pageSizes={participantPageSizes}
+          defaultLimit={participantDefaultPageSize}
+          onChange={update}
         />
       </Card>
 

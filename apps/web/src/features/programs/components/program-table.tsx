@@ -27,6 +27,7 @@ import {
   type ProgramStatus,
 } from '@ajar/shared/programs/programs.constants';
 import type { Program } from '@ajar/shared/programs/programs.schemas';
+import { listTableHeadSx } from '../../../components/list-table';
 
 export type SortDir = 'asc' | 'desc';
 
@@ -66,16 +67,7 @@ export function ProgramTable({
   return (
     <TableContainer>
       <Table aria-label="Daftar Program" sx={{ minWidth: 640 }}>
-        <TableHead
-          sx={{
-            '& .MuiTableCell-head': {
-              fontWeight: 600,
-              color: 'text.secondary',
-              bgcolor: 'grey.50',
-              whiteSpace: 'nowrap',
-            },
-          }}
-        >
+        <TableHead sx={listTableHeadSx}>
           <TableRow>
             <TableCell sx={{ width: '50%' }}>Nama Program</TableCell>
             <TableCell>Bidang Studi</TableCell>

@@ -1,32 +1,23 @@
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSnackbar } from 'notistack';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  IconButton,
-  InputAdornment,
-  Stack,
-  Tab,
-  TablePagination,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, Stack, Tab, Tabs } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
-import CloseIcon from '@mui/icons-material/Close';
 import {
+  programFieldLimits,
   programMessages,
   programStatuses,
   programStatusLabels,
   type ProgramStatus,
 } from '@ajar/shared/programs/programs.constants';
 import type { Program, ProgramListQueryParsed } from '@ajar/shared/programs/programs.schemas';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { SearchResultNote } from '../../../components/search-result-note';
 import { errorMessage } from '../../../api/http';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListPagination } from '../../../components/list-pagination';
+import { SearchBox } from '../../../components/search-box';
+import { useListSearchParams } from '../../../hooks/use-list-search-params';
 import { useCan } from '../../../hooks/use-session';
 import { usePrograms } from '../api/get-programs';
 import { useDeleteProgram } from '../api/delete-program';
@@ -56,14 +47,12 @@ export function ProgramListPage() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const canManage = useCan('program.manage');
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, update } = useListSearchParams();
 
   const status = readStatus(params.get('status'));
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = params.get('q') ?? '';
   const participantsSort = readSortDir(params.get('sort_type'));
-  const [search, setSearch] = useState(q);
-  useEffect(() => setSearch(q), [q]);
 
   const query: ProgramListQueryParsed = {
     page,
@@ -75,20 +64,6 @@ export function ProgramListPage() {
   };
   const programs = usePrograms(query);
   const total = programs.data?.total ?? 0;
-
-  const update = (changes: Record<string, string | null>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: false },
-    );
-  };
 
   // Deleting the last row of the last page leaves an empty page: step back to the previous one.
   const emptyPage = programs.data && programs.data.list.length === 0 && page > 1 && total > 0;
@@ -141,47 +116,12 @@ export function ProgramListPage() {
         spacing={2}
         sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
       >
-        <Box
-          component="form"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            update({ q: search.trim() || null, page: null });
-          }}
-          sx={{ width: { xs: '100%', sm: 360 } }}
-        >
-          <TextField
-            size="small"
-            label="Cari nama program"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-                endAdornment: search ? (
-                  <InputAdornment position="end">
-                    <IconButton
-                      size="small"
-                      aria-label="Hapus pencarian"
-                      edge="end"
-                      onClick={() => {
-                        setSearch('');
-                        update({ q: null, page: null });
-                      }}
-                    >
-                      <CloseIcon fontSize="small" />
-                    </IconButton>
-                  </InputAdornment>
-                ) : null,
-              },
-              htmlInput: { enterKeyHint: 'search' },
-            }}
-          />
-        </Box>
+        <SearchBox
+          label="Cari nama program"
+          value={q}
+          onSearch={(text) => update({ q: text || null, page: null })}
+          maxLength={programFieldLimits.search}
+        />
         {canManage && (
           <Button
             variant="contained"
@@ -205,23 +145,13 @@ export function ProgramListPage() {
             <Tab key={s} value={s} label={programStatusLabels[s]} />
           ))}
         </Tabs>
-        {q && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }}>
-            Hasil pencarian untuk &ldquo;{q}&rdquo;
-          </Typography>
-        )}
+        <SearchResultNote q={q} sx={{ px: 2, pt: 1.5 }} />
         {programs.isError && (
-          <Alert
-            severity="error"
+          <LoadErrorAlert
+            error={programs.error}
+            onRetry={() => void programs.refetch()}
             sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void programs.refetch()}>
-                Coba lagi
-              </Button>
-            }
-          >
-            {errorMessage(programs.error)}
-          </Alert>
+          />
         )}
         <Box sx={{ opacity: programs.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
           <ProgramTable
@@ -243,17 +173,12 @@ export function ProgramListPage() {
             }
           />
         </Box>
-        <TablePagination
-          component="div"
-          count={total}
-          page={total === 0 ? 0 : Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[pageSize]}
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} dari ${count}`}
-          getItemAriaLabel={(type) =>
-            type === 'next' ? 'Halaman berikutnya' : 'Halaman sebelumnya'
-          }
-          onPageChange={(_event, next) => update({ page: next === 0 ? null : String(next + 1) })}
+        <ListPagination
+          total={total}
+          page={page}
+          limit={pageSize}
+          pageSizes={[pageSize]}
+          onChange={update}
         />
       </Card>
 

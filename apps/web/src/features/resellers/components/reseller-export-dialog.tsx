@@ -24,9 +24,9 @@ import {
   type ResellersExportQuery,
 } from '@ajar/shared/resellers/resellers.schemas';
 import { errorMessage } from '../../../api/http';
+import { downloadLink } from '../../../lib/download-link';
 import { useExportResellers } from '../api/export-reseller-users';
 import { useResellerOptions } from '../api/get-resellers';
-import { downloadLink } from '../lib/download-link';
 
 export interface ResellerExportDialogProps {
   open: boolean;

@@ -17,6 +17,7 @@ import {
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import type { Reseller } from '@ajar/shared/resellers/resellers.schemas';
+import { listTableHeadSx } from '../../../components/list-table';
 import { pathTo } from '../../../routes/paths';
 
 export type SortDir = 'asc' | 'desc';
@@ -45,16 +46,7 @@ export function ResellerTable({
   return (
     <TableContainer>
       <Table aria-label="Daftar Reseller" sx={{ minWidth: 560 }}>
-        <TableHead
-          sx={{
-            '& .MuiTableCell-head': {
-              fontWeight: 600,
-              color: 'text.secondary',
-              bgcolor: 'grey.50',
-              whiteSpace: 'nowrap',
-            },
-          }}
-        >
+        <TableHead sx={listTableHeadSx}>
           <TableRow>
             <TableCell sx={{ width: '45%' }}>Nama Reseller</TableCell>
             <TableCell>Kode Referral</TableCell>

@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import {
   Skeleton,
   Stack,
@@ -14,6 +13,8 @@ import {
 } from '@mui/material';
 import GroupOffOutlinedIcon from '@mui/icons-material/GroupOffOutlined';
 import type { ResellerUser } from '@ajar/shared/resellers/resellers.schemas';
+import { listTableHeadSx } from '../../../components/list-table';
+import { formatDateTime } from '../../../lib/format-date';
 import type { SortDir } from './reseller-table';
 
 export interface ResellerUserTableProps {
@@ -27,9 +28,6 @@ export interface ResellerUserTableProps {
   savingId: string | null;
   onToggleGift: (user: ResellerUser, gift: boolean) => void;
 }
-
-const formatDateTime = (value: string | null) =>
-  value ? dayjs(value).format('D MMM YYYY HH:mm') : '-';
 
 const columns = ['Kode Voucher', 'Program', 'Nama Peserta', 'No Handphone'] as const;
 
@@ -46,16 +44,7 @@ export function ResellerUserTable({
   return (
     <TableContainer>
       <Table aria-label="Daftar Pengguna Reseller" sx={{ minWidth: 760 }}>
-        <TableHead
-          sx={{
-            '& .MuiTableCell-head': {
-              fontWeight: 600,
-              color: 'text.secondary',
-              bgcolor: 'grey.50',
-              whiteSpace: 'nowrap',
-            },
-          }}
-        >
+        <TableHead sx={listTableHeadSx}>
           <TableRow>
             {columns.map((c) => (
               <TableCell key={c}>{c}</TableCell>

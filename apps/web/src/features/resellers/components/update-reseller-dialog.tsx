@@ -20,10 +20,10 @@ import {
   type ResellerUpdateBodyParsed,
 } from '@ajar/shared/resellers/resellers.schemas';
 import { errorMessage } from '../../../api/http';
+import { useLastDefined } from '../../../hooks/use-last-defined';
 import { useReseller } from '../api/get-resellers';
 import { useUpdateReseller } from '../api/save-reseller';
 import { applyServerErrors } from '../lib/server-errors';
-import { useLastDefined } from '../lib/use-last-defined';
 import { ResellerFields, updateFormSchema, type ResellerFormValues } from './reseller-fields';
 
 export interface UpdateResellerDialogProps {

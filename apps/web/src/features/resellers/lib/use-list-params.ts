@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { resellerDefaultPageSize } from '@ajar/shared/resellers/resellers.constants';
+import { useListSearchParams } from '../../../hooks/use-list-search-params';
 
 /** Rows-per-page choices; spec 01 §9 starts these lists at 5. */
 export const pageSizes = [resellerDefaultPageSize, 10, 25] as const;
@@ -9,22 +9,12 @@ export const pageSizes = [resellerDefaultPageSize, 10, 25] as const;
  * returns to the same view.
  */
 export function useListParams() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useListSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const wanted = Number(params.get('limit'));
   const limit = pageSizes.find((n) => n === wanted) ?? resellerDefaultPageSize;
   const q = params.get('q') ?? '';
   const dirParam = params.get('dir');
   const dir: 'asc' | 'desc' | null = dirParam === 'asc' || dirParam === 'desc' ? dirParam : null;
-  const update = (changes: Record<string, string | null>) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
-  };
   return { page, limit, q, dir, update };
 }

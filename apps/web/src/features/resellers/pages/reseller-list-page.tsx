@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import type { ResellerListQueryParsed } from '@ajar/shared/resellers/resellers.schemas';
-import { errorMessage } from '../../../api/http';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { SearchResultNote } from '../../../components/search-result-note';
+import { ListPagination } from '../../../components/list-pagination';
+import { SearchBox } from '../../../components/search-box';
 import { pathTo } from '../../../routes/paths';
 import { useResellers } from '../api/get-resellers';
-import { ListPagination } from '../components/list-pagination';
 import { ResellerExportDialog } from '../components/reseller-export-dialog';
 import { ResellerTable } from '../components/reseller-table';
-import { SearchBox } from '../components/search-box';
 import { UpdateResellerDialog } from '../components/update-reseller-dialog';
-import { useListParams } from '../lib/use-list-params';
+import { pageSizes, useListParams } from '../lib/use-list-params';
 
 /**
  * '/daftar-reseller' — the reseller list (spec 01 §2): search over name, e-mail and referral
@@ -64,23 +65,13 @@ export function ResellerListPage() {
       </Stack>
 
       <Card>
-        {q && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }}>
-            Hasil pencarian untuk &ldquo;{q}&rdquo;
-          </Typography>
-        )}
+        <SearchResultNote q={q} sx={{ px: 2, pt: 1.5 }} />
         {resellers.isError && (
-          <Alert
-            severity="error"
+          <LoadErrorAlert
+            error={resellers.error}
+            onRetry={() => void resellers.refetch()}
             sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void resellers.refetch()}>
-                Coba lagi
-              </Button>
-            }
-          >
-            {errorMessage(resellers.error)}
-          </Alert>
+          />
         )}
         <Box sx={{ opacity: resellers.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
           <ResellerTable
@@ -92,7 +83,13 @@ export function ResellerListPage() {
             onEdit={(reseller) => setEditing(reseller.id)}
           />
         </Box>
-        <ListPagination total={total} page={page} limit={limit} onChange={update} />
+        <ListPagination
+          total={total}
+          page={page}
+          limit={limit}
+          pageSizes={pageSizes}
+          onChange={update}
+        />
       </Card>
 
       <UpdateResellerDialog resellerId={editing} onClose={() => setEditing(null)} />

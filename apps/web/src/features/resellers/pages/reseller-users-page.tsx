@@ -1,20 +1,22 @@
 import { useParams } from 'react-router';
 import { useSnackbar } from 'notistack';
-import { Alert, Box, Button, Card, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CircularProgress, Stack } from '@mui/material';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { resellerMessages } from '@ajar/shared/resellers/resellers.constants';
 import type {
   ResellerUser,
   ResellerUserListQueryParsed,
 } from '@ajar/shared/resellers/resellers.schemas';
+import { SearchResultNote } from '../../../components/search-result-note';
 import { errorMessage } from '../../../api/http';
+import { ListPagination } from '../../../components/list-pagination';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { SearchBox } from '../../../components/search-box';
+import { downloadLink } from '../../../lib/download-link';
 import { useExportResellerUsers } from '../api/export-reseller-users';
 import { useResellerUsers, useUpdateGift } from '../api/reseller-users';
-import { ListPagination } from '../components/list-pagination';
 import { ResellerUserTable } from '../components/reseller-user-table';
-import { SearchBox } from '../components/search-box';
-import { downloadLink } from '../lib/download-link';
-import { useListParams } from '../lib/use-list-params';
+import { pageSizes, useListParams } from '../lib/use-list-params';
 
 /**
  * '/list-referal/{code}' — the users of a reseller (spec 01 §2): the redeems made with the
@@ -79,16 +81,8 @@ export function ResellerUsersPage() {
         </Button>
       </Stack>
       <Card>
-        {q && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }}>
-            Hasil pencarian untuk &ldquo;{q}&rdquo;
-          </Typography>
-        )}
-        {users.isError && (
-          <Alert severity="error" sx={{ m: 2 }}>
-            {errorMessage(users.error)}
-          </Alert>
-        )}
+        <SearchResultNote q={q} sx={{ px: 2, pt: 1.5 }} />
+        {users.isError && <LoadErrorAlert error={users.error} sx={{ m: 2 }} />}
         <Box sx={{ opacity: users.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
           <ResellerUserTable
             rows={users.data?.list ?? (users.isError ? [] : undefined)}
@@ -104,6 +98,7 @@ export function ResellerUsersPage() {
           total={users.data?.total ?? 0}
           page={page}
           limit={limit}
+          pageSizes={pageSizes}
           onChange={update}
         />
       </Card>

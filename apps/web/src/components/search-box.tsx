@@ -5,14 +5,26 @@ import CloseIcon from '@mui/icons-material/Close';
 
 export interface SearchBoxProps {
   label: string;
+  placeholder?: string;
   /** The search in effect (from the URL). */
   value: string;
   /** Called on Enter and on clearing, with the trimmed text. */
   onSearch: (q: string) => void;
+  /** The longest search the list's query schema accepts. */
+  maxLength?: number;
+  /** Width from the `sm` breakpoint up; the field spans the row on phones. */
+  width?: number;
 }
 
-/** A search field that searches on Enter, like the program list. */
-export function SearchBox({ label, value, onSearch }: SearchBoxProps) {
+/** The lists' search field: searches on Enter (not on every key) and clears with its × button. */
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  onSearch,
+  maxLength = 100,
+  width = 360,
+}: SearchBoxProps) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   return (
@@ -23,12 +35,13 @@ export function SearchBox({ label, value, onSearch }: SearchBoxProps) {
         event.preventDefault();
         onSearch(text.trim());
       }}
-      sx={{ width: { xs: '100%', sm: 360 } }}
+      sx={{ width: { xs: '100%', sm: width } }}
     >
       <TextField
         size="small"
         fullWidth
         label={label}
+        placeholder={placeholder}
         value={text}
         onChange={(event) => setText(event.target.value)}
         slotProps={{
@@ -54,7 +67,7 @@ export function SearchBox({ label, value, onSearch }: SearchBoxProps) {
               </InputAdornment>
             ) : null,
           },
-          htmlInput: { enterKeyHint: 'search', maxLength: 100 },
+          htmlInput: { enterKeyHint: 'search', maxLength },
         }}
       />
     </Box>
