@@ -16,6 +16,7 @@ import { logSerializers } from './lib/log';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { memberAuthPlugin } from './plugins/member-auth';
+import { realtimePlugin } from './plugins/realtime';
 import { staticPlugin } from './plugins/static';
 import { registerModules } from './routes';
 
@@ -86,6 +87,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin);
   await app.register(memberAuthPlugin);
+  await app.register(realtimePlugin); // app.realtime for the services of later modules
   await registerModules(app);
   await app.register(staticPlugin, { webDist: config.WEB_DIST ?? defaultWebDist });
   return app;

@@ -20,6 +20,9 @@ import { exportsRoutes } from './modules/exports/exports.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { discussionsRoutes } from './modules/discussions/discussions.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { certificatesRoutes } from './modules/certificates/certificates.routes';
 
 /** Every domain's routes, one line per module. */
 export async function registerModules(app: FastifyInstance) {
@@ -44,4 +47,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(importsRoutes);
   await app.register(resellersRoutes);
   await app.register(attendanceRoutes);
+  await app.register(discussionsRoutes);
+  await app.register(certificatesRoutes);
+  await app.register(chatRoutes);
 }

@@ -5,7 +5,7 @@ import { RootLayout } from './layout/root-layout';
 import { RouteErrorPage } from './layout/route-error-page';
 import { toRouteObject } from './routes/app-route';
 import { GuestOnly, RequireAuth } from './routes/guards';
-import { passwordRoutes, signInRoutes } from './routes/guest-routes';
+import { passwordRoutes, publicRoutes, signInRoutes } from './routes/guest-routes';
 import { isGuestPath, loginPathFor } from './routes/redirect';
 import { setSignOutReason } from './routes/sign-out-reason';
 
@@ -33,6 +33,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Public screens (certificate verification): no guard, signed in or not.
+      { lazy: dataLayer, children: publicRoutes.map(toRouteObject) },
       {
         lazy: dataLayer,
         children: [

@@ -8,3 +8,5 @@ export * from './schema/quiz';
 export * from './schema/participants';
 export * from './schema/attendance';
 export * from './schema/certificates';
+export * from './schema/discussions';
+export * from './schema/chat';

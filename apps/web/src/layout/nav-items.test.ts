@@ -24,7 +24,13 @@ describe('visibleNavItems', () => {
     const visible = labels(visibleNavItems(navItems, rolePermissions.trainer));
     expect(visible).not.toContain('Reseller');
     expect(visible).not.toContain('Notifikasi');
+    expect(visible).not.toContain('Pengguna');
     expect(visible).toContain('Presensi');
+  });
+
+  it('shows the superadmin the staff accounts entry too', () => {
+    expect(labels(visibleNavItems(navItems, rolePermissions.superadmin))).toContain('Pengguna');
+    expect(activeNavLink(navItems, '/pengguna')?.label).toBe('Pengguna');
   });
 
   it('drops a group left without entries', () => {

@@ -6,6 +6,7 @@ import FactCheckRounded from '@mui/icons-material/FactCheckRounded';
 import ForumRounded from '@mui/icons-material/ForumRounded';
 import GradingRounded from '@mui/icons-material/GradingRounded';
 import ListAltRounded from '@mui/icons-material/ListAltRounded';
+import ManageAccountsRounded from '@mui/icons-material/ManageAccountsRounded';
 import PublicRounded from '@mui/icons-material/PublicRounded';
 import SchoolRounded from '@mui/icons-material/SchoolRounded';
 import SpaceDashboardRounded from '@mui/icons-material/SpaceDashboardRounded';
@@ -77,6 +78,7 @@ export const navItems: NavItem[] = [
     permission: 'reseller.manage',
   },
   { label: 'Presensi', to: '/presensi', icon: EventAvailableRounded, permission: 'presence.view' },
+  { label: 'Pengguna', to: '/pengguna', icon: ManageAccountsRounded, permission: 'users.manage' },
 ];
 
 /** The entries a user may open: by permission, and groups left without entries disappear. */

@@ -41,5 +41,21 @@ export const passwordRoutes: AppRoute[] = [
   },
 ];
 
+/**
+ * Screens for everyone, signed in or not: router.tsx places them outside both guards (so a
+ * signed-in user is not sent to the dashboard). The certificate QR code opens this page.
+ */
+export const publicRoutes: AppRoute[] = [
+  {
+    id: 'verifikasi',
+    path: routePaths.verifikasi,
+    title: 'Verifikasi Sertifikat',
+    page: () =>
+      import('../features/certificates/pages/verify-certificate-page').then(
+        (m) => m.VerifyCertificatePage,
+      ),
+  },
+];
+
 /** Screens for signed-out users; a signed-in user opening one goes to the dashboard. */
 export const guestRoutes: AppRoute[] = [...signInRoutes, ...passwordRoutes];

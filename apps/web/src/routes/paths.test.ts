@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { routePatterns, type AppRoute } from './app-route';
-import { guestRoutes } from './guest-routes';
+import { guestRoutes, publicRoutes } from './guest-routes';
 import { guestPaths, pathTo, routePaths } from './paths';
 import { signedInRoutes } from './signed-in-routes';
 
-const tables = [...guestRoutes, ...signedInRoutes];
+const tables = [...guestRoutes, ...publicRoutes, ...signedInRoutes];
 
 /** React Router's rule: an absolute child path must start with its parent's full path. */
 function badAbsolutePaths(routes: AppRoute[], parent = ''): string[] {

@@ -43,6 +43,22 @@ export const routePaths = {
   'import-feedback': '/import-feedback',
   // Attendance list (spec 01 §2).
   presensi: '/presensi',
+  // Staff accounts (superadmin, issue 9).
+  pengguna: '/pengguna',
+  // Certificates of a member redemption (spec 01 §2); id is the redemption.
+  'certificate-participant': '/certificate-participant/:id',
+  'certificate-graduation': '/certificate-graduation/:id',
+  // Private discussion (spec 01 §2): all rooms, one program's rooms, one activity's context.
+  'discussion-private': '/discussion/private',
+  'discussion-private-program': '/discussion/private/program/:id',
+  'discussion-private-activity': '/discussion/private/program/:program/:topic/:id',
+  // Public discussion (spec 01 §2): programs, one program's topics, one activity's thread.
+  'discussion-public': '/discussion/public',
+  'discussion-public-program': '/discussion/public/program/:id',
+  'discussion-public-thread': '/discussion/public/program/:program/:topic/:id/:act_name',
+
+  // Public screens, signed in or not (guest-routes.ts `publicRoutes`): certificate verification.
+  verifikasi: '/verifikasi/:number',
 } as const;
 
 export type RouteId = keyof typeof routePaths;

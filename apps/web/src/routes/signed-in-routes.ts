@@ -210,4 +210,93 @@ export const signedInRoutes: AppRoute[] = [
     page: () =>
       import('../features/attendance/pages/attendance-page').then((m) => m.AttendancePage),
   },
+  {
+    id: 'pengguna',
+    path: routePaths.pengguna,
+    title: 'Daftar Pengguna',
+    permission: 'users.manage',
+    page: () => import('../features/users/pages/staff-list-page').then((m) => m.StaffListPage),
+  },
+  {
+    id: 'certificate-participant',
+    path: routePaths['certificate-participant'],
+    title: 'Sertifikat Peserta',
+    permission: 'grade.manage',
+    page: () =>
+      import('../features/certificates/pages/certificate-page').then(
+        (m) => m.CertificateParticipantPage,
+      ),
+  },
+  {
+    id: 'certificate-graduation',
+    path: routePaths['certificate-graduation'],
+    title: 'Sertifikat Kelulusan',
+    permission: 'grade.manage',
+    page: () =>
+      import('../features/certificates/pages/certificate-page').then(
+        (m) => m.CertificateGraduationPage,
+      ),
+  },
+  {
+    id: 'discussion-private',
+    path: routePaths['discussion-private'],
+    title: 'Diskusi Private',
+    permission: 'discussion.manage',
+    page: () =>
+      import('../features/chat/pages/private-discussion-page').then((m) => m.PrivateDiscussionPage),
+  },
+  {
+    id: 'discussion-private-program',
+    path: routePaths['discussion-private-program'],
+    title: 'Diskusi Private',
+    permission: 'discussion.manage',
+    page: () =>
+      import('../features/chat/pages/private-discussion-page').then(
+        (m) => m.PrivateProgramDiscussionPage,
+      ),
+  },
+  {
+    id: 'discussion-private-activity',
+    path: routePaths['discussion-private-activity'],
+    title: 'Diskusi Private',
+    permission: 'discussion.manage',
+    page: () =>
+      import('../features/chat/pages/private-discussion-page').then(
+        (m) => m.PrivateActivityDiscussionPage,
+      ),
+  },
+  {
+    // Public discussion: 'Diskusi Publik / {program} ' and 'Diskusi Publik / {activity}'.
+    id: 'discussion-public',
+    path: routePaths['discussion-public'],
+    title: 'Diskusi Publik',
+    permission: 'discussion.manage',
+    children: [
+      {
+        index: true,
+        page: () =>
+          import('../features/discussions/pages/discussion-program-list-page').then(
+            (m) => m.DiscussionProgramListPage,
+          ),
+      },
+      {
+        id: 'discussion-public-program',
+        path: routePaths['discussion-public-program'],
+        title: 'Diskusi Program',
+        page: () =>
+          import('../features/discussions/pages/discussion-program-page').then(
+            (m) => m.DiscussionProgramPage,
+          ),
+      },
+      {
+        id: 'discussion-public-thread',
+        path: routePaths['discussion-public-thread'],
+        title: (params) => params.act_name ?? 'Diskusi Aktivitas',
+        page: () =>
+          import('../features/discussions/pages/discussion-thread-page').then(
+            (m) => m.DiscussionThreadPage,
+          ),
+      },
+    ],
+  },
 ];

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { messages } from '../common/messages';
-import { participantMemberSchema, participantResultsSchema } from '../participants/participants.schemas';
+import {
+  participantMemberSchema,
+  participantResultsSchema,
+} from '../participants/participants.schemas';
 import { certificateKinds } from './certificates.constants';
 
 const kindSchema = z.enum(certificateKinds, { error: 'kind tidak valid' });

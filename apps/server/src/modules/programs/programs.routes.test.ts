@@ -24,11 +24,13 @@ type Headers = { authorization: string };
 describe('programs API', () => {
   let t: TestApp;
   let admin: Headers;
+  let superadmin: Headers;
   let study: { id: string; title: string };
 
   beforeAll(async () => {
     t = await createTestApp();
     admin = (await signedIn(t.db, 'admin')).headers;
+    superadmin = (await signedIn(t.db, 'superadmin')).headers;
     study = await buildStudy(t.db, 'Strategi Marketing');
   });
   afterAll(() => t.close());
@@ -69,6 +71,8 @@ describe('programs API', () => {
             { name: 'Agus Salim', description: '', picture: null },
           ],
         }),
+        // Linking a trainer account is the superadmin's (issue 9).
+        superadmin,
       );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 200, message: 'Successfully added program' });
@@ -198,6 +202,7 @@ describe('programs API', () => {
             ],
           },
         ),
+        superadmin,
       );
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
@@ -387,6 +392,90 @@ describe('programs API', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Status program tidak dapat diubah dari draft ke archive');
+    });
+
+    it('lets only the superadmin link trainers; an admin keeps the stored links', async () => {
+      const rina = await buildUser(t.db, { role: 'trainer', fullname: 'Rina' });
+      const agus = await buildUser(t.db, { role: 'trainer', fullname: 'Agus' });
+      const update = (id: string, body: unknown, headers: Headers) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/program/v1/company/update/${id}`,
+          headers,
+          payload: body as object,
+        });
+      const links = async (id: string) =>
+        ((await detail(id)).json().data as Program).fasilitator.map((f) => [f.name, f.user_id]);
+
+      // An admin creating a program links nobody, whatever is sent (no field error either).
+      const byAdmin = await create(
+        programBody(study, { fasilitator: [{ name: 'Rina', user_id: rina.id }] }),
+      );
+      expect(byAdmin.statusCode).toBe(200);
+      const id = byAdmin.json().data.id as string;
+      expect(await links(id)).toEqual([['Rina', null]]);
+
+      // The superadmin links Rina.
+      const [first] = ((await detail(id)).json().data as Program).fasilitator;
+      expect(
+        (
+          await update(
+            id,
+            programBody(study, {
+              fasilitator: [{ id: first!.id, name: 'Rina', user_id: rina.id }],
+            }),
+            superadmin,
+          )
+        ).statusCode,
+      ).toBe(200);
+      expect(await links(id)).toEqual([['Rina', rina.id]]);
+
+      // An admin moving the link to Agus, unlinking, or adding a linked facilitator: ignored;
+      // the other changes are saved.
+      for (const userId of [agus.id, null]) {
+        const res = await update(
+          id,
+          programBody(study, {
+            title: 'Diubah admin',
+            fasilitator: [
+              { id: first!.id, name: 'Rina Wulandari', user_id: userId },
+              { name: 'Baru', user_id: agus.id },
+            ],
+          }),
+          admin,
+        );
+        expect(res.statusCode).toBe(200);
+        expect((res.json().data as Program).title).toBe('Diubah admin');
+        expect(await links(id)).toEqual([
+          ['Rina Wulandari', rina.id],
+          ['Baru', null],
+        ]);
+        // Drop the added one again for the next round.
+        await update(
+          id,
+          programBody(study, { fasilitator: [{ id: first!.id, name: 'Rina Wulandari' }] }),
+          admin,
+        );
+      }
+      expect(await links(id)).toEqual([['Rina Wulandari', rina.id]]);
+
+      // The superadmin may change and remove the link.
+      await update(
+        id,
+        programBody(study, {
+          fasilitator: [{ id: first!.id, name: 'Rina Wulandari', user_id: agus.id }],
+        }),
+        superadmin,
+      );
+      expect(await links(id)).toEqual([['Rina Wulandari', agus.id]]);
+      await update(
+        id,
+        programBody(study, {
+          fasilitator: [{ id: first!.id, name: 'Rina Wulandari', user_id: null }],
+        }),
+        superadmin,
+      );
+      expect(await links(id)).toEqual([['Rina Wulandari', null]]);
     });
 
     it('answers 404 for an unknown program', async () => {

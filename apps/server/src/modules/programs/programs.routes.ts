@@ -77,7 +77,7 @@ export const programsRoutes: FastifyPluginAsync = async (app) => {
     data: programSchema,
     message: programMessages.updated,
     handler: async ({ user, params, body }) => {
-      await service.updateProgram(deps(), params.id, body);
+      await service.updateProgram(deps(), user, params.id, body);
       return service.getProgram(app.db, user, params.id);
     },
   });

@@ -1,5 +1,5 @@
 import type { Paged } from '@ajar/shared/common/envelope';
-import { isProgramScoped } from '@ajar/shared/common/roles';
+import { can, isProgramScoped } from '@ajar/shared/common/roles';
 import { messages } from '@ajar/shared/common/messages';
 import {
   canChangeProgramStatus,
@@ -276,10 +276,24 @@ function assertTransition(from: ProgramStatus, to: ProgramStatus) {
   }
 }
 
+/**
+ * Linking a facilitator to a trainer account assigns the trainer (DESIGN §4): a staff decision
+ * of the superadmin (`users.manage`, issue 9). For anyone else the sent `user_id`s are dropped:
+ * new facilitators get no link, and updates keep the stored links (`keepLinks`).
+ */
+function mayLinkTrainers(actor: Viewer): boolean {
+  return can(actor.role, 'users.manage');
+}
+
+function withoutLinks(body: ProgramBodyParsed): ProgramBodyParsed {
+  return { ...body, fasilitator: body.fasilitator.map((f) => ({ ...f, user_id: null })) };
+}
+
 /** Creates a program and its facilitators in one transaction; draft unless a status is given. */
 export async function createProgram(deps: ProgramDeps, actor: Viewer, input: ProgramBodyParsed) {
   const { db } = deps;
-  const body = sanitizeBody(input);
+  const sanitized = sanitizeBody(input);
+  const body = mayLinkTrainers(actor) ? sanitized : withoutLinks(sanitized);
   await checkBody(deps, body);
   return db.transaction(async (tx) => {
     const id = await repo.insertProgram(tx, {
@@ -300,9 +314,16 @@ export async function createProgram(deps: ProgramDeps, actor: Viewer, input: Pro
  * updated, one without an id is added, and those no longer sent are deleted. A status in the
  * body follows the same transitions as update-status.
  */
-export async function updateProgram(deps: ProgramDeps, id: string, input: ProgramBodyParsed) {
+export async function updateProgram(
+  deps: ProgramDeps,
+  actor: Viewer,
+  id: string,
+  input: ProgramBodyParsed,
+) {
   const { db } = deps;
-  const body = sanitizeBody(input);
+  const keepLinks = !mayLinkTrainers(actor);
+  const sanitized = sanitizeBody(input);
+  const body = keepLinks ? withoutLinks(sanitized) : sanitized;
   await checkBody(deps, body);
   await db.transaction(async (tx) => {
     const current = await repo.lockProgram(tx, id);
@@ -326,7 +347,13 @@ export async function updateProgram(deps: ProgramDeps, id: string, input: Progra
     const added: repo.FacilitatorValues[] = [];
     for (const [i, f] of body.fasilitator.entries()) {
       const values = facilitatorValues(id, f, i);
-      if (f.id) await repo.updateFacilitator(tx, f.id, values);
+      // An undefined column is left out of Drizzle's SET: the stored link stays.
+      if (f.id)
+        await repo.updateFacilitator(
+          tx,
+          f.id,
+          keepLinks ? { ...values, user_id: undefined } : values,
+        );
       else added.push(values);
     }
     await repo.insertFacilitators(tx, added);

@@ -113,7 +113,7 @@ export async function findStaff(db: DbOrTx, id: string) {
 /** The account, locked for the rest of the transaction (role and status changes). */
 export async function lockStaff(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: users.id, role: users.role, is_active: users.is_active })
+    .select({ id: users.id, email: users.email, role: users.role, is_active: users.is_active })
     .from(users)
     .where(eq(users.id, id))
     .for('update');

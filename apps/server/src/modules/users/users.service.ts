@@ -118,7 +118,10 @@ async function assertSuperadminKept(
   }
 }
 
-/** Changes name, e-mail (unique), phone and role; guarded for superadmins. */
+/**
+ * Changes name, e-mail (unique; open reset links die when it changes), phone and role; guarded
+ * for superadmins.
+ */
 export async function updateStaff(
   db: Db,
   actor: Actor,
@@ -136,6 +139,8 @@ export async function updateStaff(
       phone: body.phone,
       role: body.role,
     });
+    // Links mailed to the old address stop working once the address changes.
+    if (body.email !== target.email.toLowerCase()) await invalidatePasswordResets(tx, id);
   });
   return getStaff(db, id);
 }

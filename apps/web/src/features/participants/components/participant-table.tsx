@@ -25,10 +25,13 @@ import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumb
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import { Link as RouterLink } from 'react-router';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import { participantMessages } from '@ajar/shared/participants/participants.constants';
 import type { Participant } from '@ajar/shared/participants/participants.schemas';
 import { listTableHeadSx } from '../../../components/list-table';
+import { pathTo } from '../../../routes/paths';
 
 export type SortDir = 'asc' | 'desc';
 
@@ -106,6 +109,21 @@ function RowMenu({
           </ListItemIcon>
           <ListItemText>Detail Voucher</ListItemText>
         </MenuItem>
+        {(['certificate-participant', 'certificate-graduation'] as const).map((route) => (
+          <MenuItem
+            key={route}
+            component={RouterLink}
+            to={pathTo(route, { id: participant.id })}
+            onClick={() => setAnchor(null)}
+          >
+            <ListItemIcon>
+              <WorkspacePremiumOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>
+              {route === 'certificate-participant' ? 'Sertifikat Peserta' : 'Sertifikat Kelulusan'}
+            </ListItemText>
+          </MenuItem>
+        ))}
         {actions.onRemove && (
           <MenuItem onClick={run(actions.onRemove)} sx={{ color: 'error.main' }}>
             <ListItemIcon sx={{ color: 'inherit' }}>

@@ -23,6 +23,7 @@ import { useParticipants } from '../api/get-participants';
 import { useProgramTitle } from '../api/get-program-title';
 import { useRemoveParticipant } from '../api/remove-participant';
 import { ActivityDetailDialog } from '../components/activity-detail-dialog';
+import { CertificateZipButton } from '../components/certificate-zip-button';
 import { ParticipantTable, type SortDir } from '../components/participant-table';
 import { UpdateUserDialog } from '../components/update-user-dialog';
 import { VoucherCodesDialog } from '../components/voucher-codes-dialog';
@@ -118,14 +119,17 @@ export function ParticipantListPage() {
             {program.data?.title ?? (program.isError ? '-' : '…')}
           </Typography>
         </Box>
-        <Button
-          variant="outlined"
-          startIcon={<ConfirmationNumberOutlinedIcon />}
-          onClick={() => setOpen({ kind: 'codes' })}
-          sx={{ flexShrink: 0 }}
-        >
-          Kode Voucher
-        </Button>
+        <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
+          <CertificateZipButton programId={programId} />
+          <Button
+            variant="outlined"
+            startIcon={<ConfirmationNumberOutlinedIcon />}
+            onClick={() => setOpen({ kind: 'codes' })}
+            sx={{ flexShrink: 0 }}
+          >
+            Kode Voucher
+          </Button>
+        </Stack>
       </Stack>
 
       <Card>

@@ -20,6 +20,7 @@ import { ImageUpload } from '../../../components/image-upload';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { emptyFacilitator, type ProgramFormControl } from './program-form.schema';
 import { TrainerAccountField } from './trainer-account-field';
+import { useCan } from '../../../hooks/use-session';
 
 /**
  * Tab 'Fasilitator': a list of facilitators, each with a name, an optional trainer account
@@ -28,6 +29,9 @@ import { TrainerAccountField } from './trainer-account-field';
 export function ProgramFacilitatorFields({ control }: { control: ProgramFormControl }) {
   // react-hook-form's own row key must not overwrite the facilitator's `id`.
   const facilitators = useFieldArray({ control, name: 'fasilitator', keyName: 'key' });
+  // Linking a trainer account is a staff decision of the superadmin; the server keeps the stored
+  // links for anyone else.
+  const mayLinkTrainers = useCan('users.manage');
 
   return (
     <Stack spacing={2.5}>
@@ -86,7 +90,13 @@ export function ProgramFacilitatorFields({ control }: { control: ProgramFormCont
                       onChange={field.onChange}
                       onBlur={field.onBlur}
                       error={Boolean(fieldState.error)}
-                      helperText={fieldState.error?.message}
+                      helperText={
+                        fieldState.error?.message ??
+                        (mayLinkTrainers
+                          ? undefined
+                          : 'Hanya Super Admin yang dapat mengubah akun trainer.')
+                      }
+                      disabled={!mayLinkTrainers}
                     />
                   )}
                 />

@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+/**
+ * The certificate's TrueType fonts (DejaVu, shipped by the `dejavu-fonts-ttf` package: it covers
+ * every Latin name a member may have). Read from disk once when the server starts, never per
+ * document (DESIGN §10); plain TTF, so no per-document decompression either. pdfkit embeds only
+ * the glyphs a document uses (a subset).
+ */
+const require = createRequire(import.meta.url);
+
+function load(file: string): Buffer {
+  return readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+}
+
+export const certificateFonts = {
+  regular: load('DejaVuSans.ttf'),
+  bold: load('DejaVuSans-Bold.ttf'),
+  serifBold: load('DejaVuSerif-Bold.ttf'),
+} as const;
+
+export type CertificateFont = keyof typeof certificateFonts;

@@ -1,0 +1,231 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import {
+  certificateIssuer,
+  certificateKindLabels,
+  type CertificateKind,
+} from '@ajar/shared/certificates/certificates.constants';
+import { formatIndonesianDate } from '@ajar/shared/certificates/certificates.rules';
+import { certificateFonts, type CertificateFont } from './certificate-fonts';
+
+/** Everything printed on one certificate (spec 01 §9, DESIGN §6). */
+export interface CertificateContent {
+  kind: CertificateKind;
+  number: string;
+  fullname: string;
+  programTitle: string;
+  competences: string[];
+  isPrakerja: boolean;
+  /** The date printed (completion for graduation, first issue otherwise). */
+  date: Date;
+  /** The public verification address the QR code opens. */
+  verifyUrl: string;
+}
+
+interface Template {
+  primary: string;
+  accent: string;
+  soft: string;
+  label: string;
+}
+
+/** Prakerja and Umum differ in colours, caption and the verification mark. */
+const templates: Record<'prakerja' | 'umum', Template> = {
+  prakerja: { primary: '#0F5F73', accent: '#F28C28', soft: '#E8F3F5', label: 'Program Prakerja' },
+  umum: { primary: '#1F3A93', accent: '#C9A227', soft: '#EEF1FA', label: 'Program Umum' },
+};
+
+// A4 landscape in points.
+const W = 841.89;
+const H = 595.28;
+
+const intro: Record<CertificateKind, string> = {
+  participant: 'atas partisipasinya sebagai peserta dalam program',
+  graduation: 'atas keberhasilannya menyelesaikan dan lulus program',
+};
+
+function useFont(doc: PDFKit.PDFDocument, font: CertificateFont, size: number) {
+  return doc.font(font).fontSize(size);
+}
+
+function drawFrame(doc: PDFKit.PDFDocument, t: Template) {
+  doc.rect(0, 0, W, H).fill(t.soft);
+  doc
+    .rect(18, 18, W - 36, H - 36)
+    .lineWidth(6)
+    .stroke(t.primary);
+  doc
+    .rect(30, 30, W - 60, H - 60)
+    .lineWidth(1.2)
+    .stroke(t.accent);
+  // A band on the left edge, the template's signature.
+  doc.rect(30.6, 30.6, 14, H - 61.2).fill(t.primary);
+}
+
+/** Vector QR code (crisp at any zoom, no image to encode). */
+function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const quiet = 2;
+  const cell = size / (n + quiet * 2);
+  doc.rect(x, y, size, size).fill('#FFFFFF');
+  for (let r = 0; r < n; r += 1) {
+    for (let c = 0; c < n; c += 1) {
+      if (qr.modules.get(r, c))
+        doc.rect(x + (c + quiet) * cell, y + (r + quiet) * cell, cell, cell);
+    }
+  }
+  doc.fill('#000000');
+}
+
+/** The Prakerja verification mark: a round seal. */
+function drawPrakerjaMark(doc: PDFKit.PDFDocument, t: Template, cx: number, cy: number) {
+  doc.circle(cx, cy, 42).lineWidth(3).stroke(t.accent);
+  doc.circle(cx, cy, 35).lineWidth(1).stroke(t.primary);
+  useFont(doc, 'bold', 10).fillColor(t.primary);
+  doc.text('PRAKERJA', cx - 40, cy - 14, { width: 80, align: 'center' });
+  useFont(doc, 'regular', 7).fillColor(t.primary);
+  doc.text('TERVERIFIKASI', cx - 40, cy + 1, { width: 80, align: 'center' });
+  doc.text('✓', cx - 40, cy + 10, { width: 80, align: 'center' });
+}
+
+function drawCompetences(doc: PDFKit.PDFDocument, t: Template, items: string[], top: number) {
+  if (items.length === 0) return;
+  useFont(doc, 'bold', 10).fillColor(t.primary);
+  doc.text('Kompetensi yang dicapai:', 120, top, { width: W - 240, align: 'center' });
+  // Two columns once the list grows, and smaller type for long lists, so it stays on the page.
+  const shown = items.slice(0, 12);
+  const columns = shown.length > 4 ? 2 : 1;
+  const size = shown.length > 8 ? 8 : 9.5;
+  const colWidth = columns === 2 ? 260 : 420;
+  const left = (W - colWidth * columns - (columns - 1) * 20) / 2;
+  const perColumn = Math.ceil(shown.length / columns);
+  useFont(doc, 'regular', size).fillColor('#333333');
+  shown.forEach((item, i) => {
+    const col = Math.floor(i / perColumn);
+    const row = i % perColumn;
+    const x = left + col * (colWidth + 20);
+    doc.text(`• ${item}`, x, top + 16 + row * (size + 5), {
+      width: colWidth,
+      height: size + 4,
+      ellipsis: true,
+      lineBreak: false,
+      // A short list reads best centred under its heading.
+      align: columns === 1 ? 'center' : 'left',
+    });
+  });
+  if (items.length > shown.length) {
+    doc.text(
+      `… dan ${items.length - shown.length} kompetensi lainnya`,
+      left,
+      top + 16 + perColumn * (size + 5),
+      {
+        width: colWidth * columns,
+      },
+    );
+  }
+}
+
+function drawSignature(doc: PDFKit.PDFDocument, t: Template, date: Date) {
+  const x = W - 300;
+  const width = 220;
+  useFont(doc, 'regular', 10).fillColor('#333333');
+  doc.text(`${certificateIssuer.city}, ${formatIndonesianDate(date)}`, x, H - 175, {
+    width,
+    align: 'center',
+  });
+  doc.text(certificateIssuer.directorTitle, x, H - 160, { width, align: 'center' });
+  // The director's signature stroke.
+  doc
+    .moveTo(x + 60, H - 105)
+    .bezierCurveTo(x + 80, H - 140, x + 95, H - 95, x + 110, H - 120)
+    .bezierCurveTo(x + 125, H - 140, x + 135, H - 100, x + 160, H - 118)
+    .lineWidth(1.4)
+    .stroke(t.primary);
+  useFont(doc, 'bold', 11).fillColor('#222222');
+  doc.text(certificateIssuer.directorName, x, H - 95, { width, align: 'center' });
+  doc
+    .moveTo(x + 20, H - 80)
+    .lineTo(x + width - 20, H - 80)
+    .lineWidth(0.8)
+    .stroke('#555555');
+  useFont(doc, 'regular', 9).fillColor('#555555');
+  doc.text(certificateIssuer.organization, x, H - 75, { width, align: 'center' });
+}
+
+function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateContent) {
+  const t = c.isPrakerja ? templates.prakerja : templates.umum;
+  drawFrame(doc, t);
+
+  useFont(doc, 'bold', 11).fillColor(t.primary);
+  doc.text(certificateIssuer.organization.toUpperCase(), 70, 52, { width: 400 });
+  useFont(doc, 'regular', 9).fillColor(t.accent);
+  doc.text(t.label, 70, 67, { width: 400 });
+  if (c.isPrakerja) drawPrakerjaMark(doc, t, W - 100, 100);
+
+  useFont(doc, 'serifBold', 40).fillColor(t.primary);
+  doc.text('SERTIFIKAT', 0, 95, { width: W, align: 'center', characterSpacing: 6 });
+  useFont(doc, 'bold', 14).fillColor(t.accent);
+  doc.text(certificateKindLabels[c.kind].toUpperCase(), 0, 145, { width: W, align: 'center' });
+  useFont(doc, 'regular', 10).fillColor('#444444');
+  doc.text(`Nomor: ${c.number}`, 0, 166, { width: W, align: 'center' });
+
+  useFont(doc, 'regular', 12).fillColor('#333333');
+  doc.text('Diberikan kepada', 0, 196, { width: W, align: 'center' });
+  useFont(doc, 'serifBold', c.fullname.length > 40 ? 22 : 30).fillColor('#111111');
+  doc.text(c.fullname, 90, 216, { width: W - 180, align: 'center', height: 40, ellipsis: true });
+  doc
+    .moveTo(W / 2 - 200, 258)
+    .lineTo(W / 2 + 200, 258)
+    .lineWidth(1)
+    .stroke(t.accent);
+
+  useFont(doc, 'regular', 12).fillColor('#333333');
+  doc.text(intro[c.kind], 0, 268, { width: W, align: 'center' });
+  useFont(doc, 'bold', 16).fillColor(t.primary);
+  doc.text(c.programTitle, 100, 288, {
+    width: W - 200,
+    align: 'center',
+    height: 42,
+    ellipsis: true,
+  });
+
+  drawCompetences(doc, t, c.competences, 332);
+
+  const qrSize = 92;
+  drawQr(doc, c.verifyUrl, 70, H - 70 - qrSize - 14, qrSize);
+  useFont(doc, 'regular', 7.5).fillColor('#555555');
+  doc.text('Pindai untuk verifikasi keaslian', 62, H - 80, { width: qrSize + 16, align: 'center' });
+
+  drawSignature(doc, t, c.date);
+}
+
+/** The certificate as a one-page A4 landscape PDF (fonts embedded as subsets). */
+export function renderCertificatePdf(c: CertificateContent): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      layout: 'landscape',
+      margin: 0,
+      // null (not undefined, which pdfkit replaces by Helvetica) skips loading a standard font
+      // per document: the registered TTFs are the only fonts used. The typings allow no null.
+      font: null as unknown as string,
+      info: {
+        Title: `${certificateKindLabels[c.kind]} ${c.number}`,
+        Author: certificateIssuer.organization,
+        Subject: c.programTitle,
+      },
+    });
+    for (const [name, bytes] of Object.entries(certificateFonts)) doc.registerFont(name, bytes);
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    try {
+      drawCertificate(doc, c);
+      doc.end();
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}

@@ -1,0 +1,133 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { idParamSchema } from '@ajar/shared/common/envelope';
+import {
+  certificateFileName,
+  certificateMessages,
+  type CertificateKind,
+} from '@ajar/shared/certificates/certificates.constants';
+import {
+  certificateRedeemDetailSchema,
+  certificateRedeemParamSchema,
+  certificateVerificationSchema,
+  certificateVerifyParamSchema,
+  certificateZipParamSchema,
+  certificateZipQuerySchema,
+  updateSertificateBodySchema,
+  updateSertificateReplySchema,
+} from '@ajar/shared/certificates/certificates.schemas';
+import { attachmentHeader } from '../../lib/downloads';
+import { openRoute, staffRoute } from '../../lib/route';
+import * as service from './certificates.service';
+
+const tags = ['certificates'];
+
+/**
+ * Certificates of member redemptions (spec 01 §2, §7, §9; DESIGN §3, §6, §11): staff with
+ * `grade.manage` (a trainer only in assigned programs, 404 elsewhere) download a participant's
+ * PDF or a program's zip; anyone may check a number on the public verification call.
+ */
+export const certificatesRoutes: FastifyPluginAsync = async (app) => {
+  /** Where the QR code points: PUBLIC_URL, or the origin the staff member is using. */
+  const baseUrl = (request: FastifyRequest) =>
+    app.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/users/v1/member_redeem/detail/:id',
+    permission: 'grade.manage',
+    tags,
+    summary: 'A redemption for its certificate page (member, program, results, certificates)',
+    description:
+      "The spec's fixed access key header is replaced by the staff session: a key shipped in a web app is no secret.",
+    params: idParamSchema,
+    data: certificateRedeemDetailSchema,
+    handler: ({ params, user }) => service.getRedeemDetail(app.db, user, params.id),
+  });
+
+  for (const kind of ['participant', 'graduation'] as const satisfies CertificateKind[]) {
+    staffRoute(app, {
+      method: 'GET',
+      url: `/api/certificate/v1/${kind}/:redeemId`,
+      permission: 'grade.manage',
+      tags,
+      summary:
+        kind === 'graduation'
+          ? `Graduation certificate PDF (progress 100 and post-test passed; otherwise 400 '${certificateMessages.notFinished}' / '${certificateMessages.postTestNotPassed}')`
+          : `Participation certificate PDF (once the member started the program; otherwise 400 '${certificateMessages.notStarted}')`,
+      params: certificateRedeemParamSchema,
+      data: 'reply',
+      handler: async ({ params, user, request, reply }) => {
+        const { pdf, number } = await service.issueCertificate(
+          app.db,
+          user,
+          params.redeemId,
+          kind,
+          baseUrl(request),
+        );
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-length', String(pdf.length))
+          .header('content-disposition', attachmentHeader(certificateFileName))
+          .header('x-certificate-number', number)
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(pdf);
+      },
+    });
+  }
+
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/certificate/v1/program/:programId/zip',
+    permission: 'grade.manage',
+    tags,
+    summary: "Every eligible participant's certificate of a program as one streamed .zip",
+    description: `Entries are named sertifikat-{name}-{license}.pdf; 400 '${certificateMessages.noneEligible}' when nobody qualifies.`,
+    params: certificateZipParamSchema,
+    query: certificateZipQuerySchema,
+    data: 'reply',
+    handler: async ({ params, query, user, request, reply }) => {
+      const zip = await service.programZip(
+        app.db,
+        user,
+        params.programId,
+        query.kind,
+        baseUrl(request),
+        (error) => request.log.error({ err: error }, 'certificate zip failed'),
+      );
+      // A client that goes away stops the work.
+      request.raw.on('close', () => {
+        if (!reply.raw.writableFinished) zip.abort();
+      });
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachmentHeader(zip.filename))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(zip.stream);
+    },
+  });
+
+  openRoute(app, {
+    access: 'public',
+    method: 'GET',
+    url: '/api/certificate/v1/verify/:number',
+    tags,
+    summary: 'Public check of a certificate number: genuine, whose and for which program',
+    params: certificateVerifyParamSchema,
+    data: certificateVerificationSchema,
+    handler: ({ params }) => service.verifyCertificate(app.db, params.number),
+  });
+
+  staffRoute(app, {
+    method: 'PUT',
+    url: '/api/users/v1/member/order/update-sertificate',
+    permission: 'grade.manage',
+    tags,
+    summary: 'Link an external certificate id to a redemption (order_id = member redemption id)',
+    body: updateSertificateBodySchema,
+    data: updateSertificateReplySchema,
+    message: certificateMessages.sertificateUpdated,
+    handler: ({ body, user }) => service.updateSertificate(app.db, user, body),
+  });
+};

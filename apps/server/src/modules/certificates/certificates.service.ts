@@ -1,0 +1,263 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import archiver from 'archiver';
+import {
+  certificateMessages,
+  certificateNumberPrefix,
+  type CertificateKind,
+} from '@ajar/shared/certificates/certificates.constants';
+import {
+  certificateEntryName,
+  graduationRefusal,
+  nameSlug,
+  participantRefusal,
+  wibDate,
+  type CertificateFacts,
+} from '@ajar/shared/certificates/certificates.rules';
+import type {
+  CertificateRedeemDetail,
+  CertificateVerification,
+} from '@ajar/shared/certificates/certificates.schemas';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { renderCertificatePdf } from '../../lib/certificate-pdf';
+import type { RequestUser } from '../auth/request-user';
+import { assertProgramVisible } from '../programs/programs.service';
+import * as repo from './certificates.repository';
+
+type Viewer = Pick<RequestUser, 'id' | 'role'>;
+
+// Crockford's base32: no I, L, O, U, so a number read aloud or typed is not misread.
+const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * `AJR-2026-11-7K3QX9MD`: year and month of issue (WIB) for the reader, then 8 random
+ * characters (32^8 ≈ 10^12), so numbers cannot be guessed by counting.
+ */
+export function newCertificateNumber(at = new Date()): string {
+  const { year, month } = wibDate(at);
+  const random = [...randomBytes(8)].map((b) => alphabet[b % 32]).join('');
+  return `${certificateNumberPrefix}-${year}-${String(month).padStart(2, '0')}-${random}`;
+}
+
+/** The verification address printed as a QR code. */
+export function verifyUrl(baseUrl: string, number: string) {
+  return `${baseUrl.replace(/\/+$/, '')}/verifikasi/${encodeURIComponent(number)}`;
+}
+
+/**
+ * The certificate numbers of these redemptions for `kind`, issuing the missing ones. A number is
+ * made once and kept: the same redemption prints the same number every time.
+ */
+async function ensureIssued(db: DbOrTx, kind: CertificateKind, redeemIds: string[]) {
+  const found = new Map<string, repo.IssuedRow>();
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    for (const row of await repo.issuedFor(db, kind, redeemIds))
+      found.set(row.member_redeem_id, row);
+    const missing = redeemIds.filter((id) => !found.has(id));
+    if (missing.length === 0) return found;
+    await repo.insertIssued(
+      db,
+      kind,
+      missing.map((id) => ({ member_redeem_id: id, number: newCertificateNumber() })),
+    );
+  }
+  throw new Error('could not issue certificate numbers');
+}
+
+async function visibleRedeem(db: DbOrTx, viewer: Viewer, id: string) {
+  const row = await repo.findRedeem(db, id);
+  if (!row) throw AppError.notFound(certificateMessages.redeemNotFound);
+  await assertProgramVisible(db, viewer, row.program_id);
+  return row;
+}
+
+function refusal(kind: CertificateKind, facts: CertificateFacts) {
+  return kind === 'graduation' ? graduationRefusal(facts) : participantRefusal(facts);
+}
+
+/** The date a certificate carries: completion for graduation, first issue otherwise. */
+function certificateDate(kind: CertificateKind, issuedAt: Date, endTestAt: Date | null): Date {
+  return kind === 'graduation' && endTestAt ? endTestAt : issuedAt;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** `GET /api/users/v1/member_redeem/detail/{id}`: the redemption the certificate page reads. */
+export async function getRedeemDetail(
+  db: DbOrTx,
+  viewer: Viewer,
+  id: string,
+): Promise<CertificateRedeemDetail> {
+  const row = await visibleRedeem(db, viewer, id);
+  const issued = await repo.certificatesOfRedeem(db, id);
+  const code = row.member.meta.code;
+  const sertificateId = row.meta.sertificate_id;
+  return {
+    id: row.id,
+    license: row.license,
+    pmo_code: row.pmo_code,
+    member: {
+      id: row.member.id,
+      fullname: row.member.fullname,
+      phone: row.member.phone,
+      email: row.member.email,
+      date_of_birth: row.member.date_of_birth,
+      meta: { code: typeof code === 'string' && code !== '' ? code : null },
+    },
+    program: {
+      id: row.program_id,
+      title: row.program_title,
+      is_prakerja: row.is_prakerja,
+      learning_targets: { competence: row.competence },
+    },
+    results: { progress: row.progress, scores: row.scores },
+    start_test_at: iso(row.start_test_at),
+    end_test_at: iso(row.end_test_at),
+    sertificate_id: typeof sertificateId === 'string' ? sertificateId : null,
+    certificates: issued.map((c) => ({
+      kind: c.kind,
+      number: c.number,
+      issued_at: certificateDate(c.kind, c.issued_at, row.end_test_at).toISOString(),
+    })),
+    refusals: { participant: participantRefusal(row), graduation: graduationRefusal(row) },
+  };
+}
+
+/**
+ * `GET /api/certificate/v1/{kind}/{redeemId}`: the certificate PDF, issuing its number on the
+ * first call. Refused (400, the reason in Indonesian) when the redemption does not qualify.
+ */
+export async function issueCertificate(
+  db: DbOrTx,
+  viewer: Viewer,
+  redeemId: string,
+  kind: CertificateKind,
+  baseUrl: string,
+): Promise<{ number: string; pdf: Buffer }> {
+  const row = await visibleRedeem(db, viewer, redeemId);
+  const reason = refusal(kind, row);
+  if (reason) throw AppError.badRequest(reason);
+  const issued = (await ensureIssued(db, kind, [row.id])).get(row.id)!;
+  const pdf = await renderCertificatePdf({
+    kind,
+    number: issued.number,
+    fullname: row.member.fullname,
+    programTitle: row.program_title,
+    competences: row.competence,
+    isPrakerja: row.is_prakerja,
+    date: certificateDate(kind, issued.issued_at, row.end_test_at),
+    verifyUrl: verifyUrl(baseUrl, issued.number),
+  });
+  return { number: issued.number, pdf };
+}
+
+/** `GET /api/certificate/v1/verify/{number}` (public): genuine, whose and for what; nothing more. */
+export async function verifyCertificate(
+  db: DbOrTx,
+  number: string,
+): Promise<CertificateVerification> {
+  const row = await repo.findByNumber(db, number);
+  if (!row) throw AppError.notFound(certificateMessages.notFound);
+  return {
+    valid: true,
+    number: row.number,
+    kind: row.kind,
+    member: { fullname: row.fullname },
+    program: { title: row.title },
+    issued_at: certificateDate(row.kind, row.issued_at, row.end_test_at).toISOString(),
+  };
+}
+
+/** Redemptions read per query while a zip is written. */
+const zipPageSize = 100;
+
+export interface ProgramZip {
+  filename: string;
+  /** The zip, written as it is read: one PDF is made at a time. */
+  stream: archiver.Archiver;
+  /** Stops making certificates (the client went away). */
+  abort(): void;
+}
+
+/**
+ * `GET /api/certificate/v1/program/{programId}/zip?kind=`: every eligible participant's
+ * certificate as one zip, streamed. Memory stays bounded: a page of rows and one PDF at a time,
+ * and the next PDF is made only once the previous entry went into the output.
+ */
+export async function programZip(
+  db: DbOrTx,
+  viewer: Viewer,
+  programId: string,
+  kind: CertificateKind,
+  baseUrl: string,
+  onError: (error: unknown) => void,
+): Promise<ProgramZip> {
+  await assertProgramVisible(db, viewer, programId);
+  const program = await repo.programForCertificates(db, programId);
+  if (!program) throw AppError.notFound();
+  const first = await repo.eligiblePage(db, programId, kind, null, zipPageSize);
+  if (first.length === 0) throw AppError.badRequest(certificateMessages.noneEligible);
+
+  // PDFs are compressed already: store them as they are.
+  const archive = archiver('zip', { store: true });
+  let aborted = false;
+  const feed = async () => {
+    let page = first;
+    while (page.length > 0 && !aborted) {
+      const issued = await ensureIssued(
+        db,
+        kind,
+        page.map((r) => r.id),
+      );
+      for (const row of page) {
+        if (aborted) return;
+        const cert = issued.get(row.id)!;
+        const date = certificateDate(kind, cert.issued_at, row.end_test_at);
+        const pdf = await renderCertificatePdf({
+          kind,
+          number: cert.number,
+          fullname: row.fullname,
+          programTitle: program.title,
+          competences: program.competence,
+          isPrakerja: program.is_prakerja,
+          date,
+          verifyUrl: verifyUrl(baseUrl, cert.number),
+        });
+        const written = once(archive, 'entry');
+        archive.append(pdf, { name: certificateEntryName(row.fullname, row.license), date });
+        await written;
+      }
+      page = await repo.eligiblePage(db, programId, kind, page.at(-1)!.id, zipPageSize);
+    }
+    if (!aborted) await archive.finalize();
+  };
+  feed().catch((error: unknown) => {
+    aborted = true;
+    onError(error);
+    archive.abort();
+  });
+  return {
+    filename: `sertifikat-${nameSlug(program.title)}.zip`,
+    stream: archive,
+    abort: () => {
+      if (aborted) return;
+      aborted = true;
+      archive.abort();
+    },
+  };
+}
+
+/**
+ * `PUT /api/users/v1/member/order/update-sertificate`: records an external certificate id (for
+ * example the Prakerja platform's) on the redemption named by `order_id`.
+ */
+export async function updateSertificate(
+  db: DbOrTx,
+  viewer: Viewer,
+  body: { order_id: string; sertificate_id: string },
+) {
+  await visibleRedeem(db, viewer, body.order_id);
+  await repo.setSertificateId(db, body.order_id, body.sertificate_id);
+  return { order_id: body.order_id, sertificate_id: body.sertificate_id };
+}

@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, ChatRoomDetail, ChatRoomList } from '@ajar/shared/chat/chat.schemas';
+import {
+  buildChatProgram,
+  collectEvents,
+  connectSocket,
+  nextEvent,
+  tokenOf,
+  type ChatSocket,
+} from '../../test/factories/chat';
+import { joinProgram } from '../../test/factories/members';
+import { signedIn } from '../../test/factories/users';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const base = '/api/discussion/v1/discussion-private';
+const memberBase = '/api/member/v1/chat';
+
+let t: TestApp;
+let url: string;
+const sockets: ChatSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+async function socketFor(token: string) {
+  const socket = await connectSocket(url, token);
+  sockets.push(socket);
+  return socket;
+}
+
+async function openMemberRoom(ctx: Awaited<ReturnType<typeof buildChatProgram>>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${memberBase}/get-room-id`,
+    headers: ctx.member.headers,
+    payload: { program_id: ctx.program.id },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { room_id: string } }>().data.room_id;
+}
+
+function memberSend(ctx: Awaited<ReturnType<typeof buildChatProgram>>, room: string, text: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `${memberBase}/room/${room}/send-message`,
+    headers: ctx.member.headers,
+    payload: { message: text },
+  });
+}
+
+async function totalUnread(headers: { authorization: string }) {
+  const res = await t.app.inject({ method: 'GET', url: `${base}/get-total-unread`, headers });
+  return res.json<{ data: { total_unread: number } }>().data.total_unread;
+}
+
+describe('socket auth', () => {
+  it('refuses a socket without a token or with a bad one', async () => {
+    await expect(connectSocket(url, null)).rejects.toThrow('unauthorized');
+    await expect(connectSocket(url, 'not-a-token')).rejects.toThrow('unauthorized');
+  });
+});
+
+describe('private discussion', () => {
+  it('delivers a member message live only to the room trainer, with unread totals and read marking', async () => {
+    const ctx = await buildChatProgram(t.app);
+    const other = await buildChatProgram(t.app);
+    const room = await openMemberRoom(ctx);
+
+    const trainerSocket = await socketFor(tokenOf(ctx.trainerHeaders));
+    const otherSocket = await socketFor(tokenOf(other.trainerHeaders));
+    const memberSocket = await socketFor(ctx.member.token);
+    const foreign = collectEvents(otherSocket, 'chat.message');
+
+    const arrived = nextEvent(trainerSocket, 'chat.message', (m) => m.room_id === room);
+    const unread = nextEvent(trainerSocket, 'chat.unread');
+    const res = await memberSend(ctx, room, 'Halo <b>Pak</b><script>alert(1)</script>');
+    expect(res.statusCode, res.body).toBe(200);
+    const live = await arrived;
+    expect(live).toMatchObject({ type: 1, name: ctx.member.fullname, message: 'Halo <b>Pak</b>' });
+    expect(live.license).toBeTruthy();
+    expect((await unread).total_unread).toBe(1);
+    expect(await totalUnread(ctx.trainerHeaders)).toBe(1);
+    expect(await totalUnread(other.trainerHeaders)).toBe(0);
+
+    // The list shows the room with its unread count and the member online (socket connected).
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${base}/list?limit=10&page=1&sort_by=updated_at&sort_type=desc`,
+      headers: ctx.trainerHeaders,
+    });
+    const data = list.json<{ data: ChatRoomList }>().data;
+    expect(data.total_data).toBe(1);
+    expect(data.list[0]).toMatchObject({
+      id: room,
+      member: { id: ctx.member.id, fullname: ctx.member.fullname, online: true },
+      program: { id: ctx.program.id },
+      last_message: 'Halo <b>Pak</b>',
+      unread_message: 1,
+      read: false,
+    });
+
+    // The trainer replies; the member socket receives it and its unread total.
+    const memberGot = nextEvent(memberSocket, 'chat.message', (m) => m.room_id === room);
+    const memberUnread = nextEvent(memberSocket, 'chat.unread');
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `${base}/room/${room}/send-message`,
+      headers: ctx.trainerHeaders,
+      payload: { message: 'Halo juga', reference_id: ctx.member.id },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(await memberGot).toMatchObject({ type: 2, name: 'Trainer Satu', message: 'Halo juga' });
+    expect((await memberUnread).total_unread).toBe(1);
+
+    // Read marking clears the trainer's unread.
+    const read = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/read/${room}`,
+      headers: ctx.trainerHeaders,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(await totalUnread(ctx.trainerHeaders)).toBe(0);
+
+    await new Promise((r) => setTimeout(r, 100));
+    expect(foreign).toEqual([]);
+  });
+
+  it('keeps a trainer to their own rooms; admins see all', async () => {
+    const ctx = await buildChatProgram(t.app);
+    const other = await buildChatProgram(t.app);
+    const room = await openMemberRoom(ctx);
+    for (const [method, path] of [
+      ['GET', `${base}/detail-room/${room}`],
+      ['PUT', `${base}/read/${room}`],
+    ] as const) {
+      const res = await t.app.inject({ method, url: path, headers: other.trainerHeaders });
+      expect(res.statusCode).toBe(404);
+    }
+    const send = await t.app.inject({
+      method: 'POST',
+      url: `${base}/room/${room}/send-message`,
+      headers: other.trainerHeaders,
+      payload: { message: 'Bukan kamar saya' },
+    });
+    expect(send.statusCode).toBe(404);
+    // A trainer cannot open a room in another trainer's name.
+    const foreignRoom = await t.app.inject({
+      method: 'POST',
+      url: `${base}/get-room-id`,
+      headers: other.trainerHeaders,
+      payload: { program_id: ctx.program.id, trainer_id: ctx.trainer.id, member_id: ctx.member.id },
+    });
+    expect(foreignRoom.statusCode).toBe(404);
+
+    const admin = await signedIn(t.db, 'admin');
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `${base}/detail-room/${room}`,
+      headers: admin.headers,
+    });
+    expect(detail.statusCode).toBe(200);
+    const same = await t.app.inject({
+      method: 'POST',
+      url: `${base}/get-room-id`,
+      headers: ctx.trainerHeaders,
+      payload: { program_id: ctx.program.id, trainer_id: ctx.trainer.id, member_id: ctx.member.id },
+    });
+    expect(same.json<{ data: { room_id: string } }>().data.room_id).toBe(room);
+  });
+
+  it('rejects an empty message with the spec text', async () => {
+    const ctx = await buildChatProgram(t.app);
+    const room = await openMemberRoom(ctx);
+    for (const message of ['   ', '<p> </p>']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${base}/room/${room}/send-message`,
+        headers: ctx.trainerHeaders,
+        payload: { message },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: 'error validation',
+        validation: { message: 'Pesan tidak boleh kosong' },
+      });
+    }
+  });
+
+  it('pages messages 10 then 10 more, oldest first within a page', async () => {
+    const ctx = await buildChatProgram(t.app);
+    const room = await openMemberRoom(ctx);
+    for (let i = 1; i <= 25; i += 1) {
+      expect((await memberSend(ctx, room, `Pesan ${i}`)).statusCode).toBe(200);
+    }
+    const page = async (before?: string) => {
+      const q = before ? `?limit=10&before=${before}` : '?limit=10';
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${base}/detail-room/${room}${q}`,
+        headers: ctx.trainerHeaders,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: ChatRoomDetail }>().data;
+    };
+    const first = await page();
+    expect(first.messages.map((m: ChatMessage) => m.message)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Pesan ${16 + i}`),
+    );
+    expect(first.has_more).toBe(true);
+    expect(first.member).toMatchObject({ id: ctx.member.id, name: ctx.member.fullname });
+    const second = await page(first.messages[0]!.id);
+    expect(second.messages.map((m) => m.message)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Pesan ${6 + i}`),
+    );
+    const third = await page(second.messages[0]!.id);
+    expect(third.messages).toHaveLength(5);
+    expect(third.has_more).toBe(false);
+  });
+
+  it('lets a member chat only in programs they redeemed', async () => {
+    const ctx = await buildChatProgram(t.app);
+    const other = await buildChatProgram(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${memberBase}/get-room-id`,
+      headers: ctx.member.headers,
+      payload: { program_id: other.program.id },
+    });
+    expect(res.statusCode).toBe(404);
+    const otherRoom = await openMemberRoom(other);
+    const send = await memberSend(ctx, otherRoom, 'Halo');
+    expect(send.statusCode).toBe(404);
+    // A staff token is not a member token.
+    const staff = await t.app.inject({
+      method: 'GET',
+      url: `${memberBase}/rooms`,
+      headers: ctx.trainerHeaders,
+    });
+    expect(staff.statusCode).toBe(401);
+    // The member's own list.
+    await joinProgram(t.app, other.program.id, { member: ctx.member });
+    await t.app.inject({
+      method: 'POST',
+      url: `${memberBase}/get-room-id`,
+      headers: ctx.member.headers,
+      payload: { program_id: other.program.id },
+    });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `${memberBase}/rooms`,
+      headers: ctx.member.headers,
+    });
+    expect(mine.json<{ data: { list: unknown[] } }>().data.list).toHaveLength(1);
+  });
+});

@@ -1,0 +1,190 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { chatMessages } from '@ajar/shared/chat/chat.constants';
+import {
+  chatMessageSchema,
+  chatMessagesQuerySchema,
+  chatRoomDetailSchema,
+  chatRoomIdBodySchema,
+  chatRoomIdSchema,
+  chatRoomListQuerySchema,
+  chatRoomListSchema,
+  chatSendBodySchema,
+  chatTotalUnreadSchema,
+  memberChatRoomBodySchema,
+  memberChatRoomListSchema,
+  memberChatSendBodySchema,
+  roomIdParamSchema,
+} from '@ajar/shared/chat/chat.schemas';
+import { openRoute, Reply, staffRoute } from '../../lib/route';
+import { currentMember } from '../../plugins/member-auth';
+import * as service from './chat.service';
+
+const tags = ['chat'];
+const base = '/api/discussion/v1/discussion-private';
+const memberBase = '/api/member/v1/chat';
+
+/**
+ * Private discussion (spec 01 §7): staff routes with `discussion.manage` (a trainer only reaches
+ * rooms where they are the trainer), and the member's side of the same rooms.
+ */
+export const chatRoutes: FastifyPluginAsync = async (app) => {
+  const deps: service.ChatDeps = { db: app.db, realtime: app.realtime };
+  app.realtime.onConnect(async (identity) => {
+    if (identity.kind === 'member') await service.memberConnected(deps, identity.id);
+  });
+
+  staffRoute(app, {
+    method: 'GET',
+    url: `${base}/list`,
+    permission: 'discussion.manage',
+    tags,
+    summary: 'Private discussion rooms, newest activity first',
+    query: chatRoomListQuerySchema,
+    data: chatRoomListSchema,
+    handler: ({ user, query }) => service.listRooms(deps, user, query),
+  });
+
+  staffRoute(app, {
+    method: 'GET',
+    url: `${base}/get-total-unread`,
+    permission: 'discussion.manage',
+    tags,
+    summary: "The signed-in user's unread private messages",
+    data: chatTotalUnreadSchema,
+    handler: async ({ user }) => ({ total_unread: await service.staffTotalUnread(deps, user) }),
+  });
+
+  staffRoute(app, {
+    method: 'PUT',
+    url: `${base}/read/:roomId`,
+    permission: 'discussion.manage',
+    tags,
+    summary: 'Mark a room read',
+    params: roomIdParamSchema,
+    data: z.null(),
+    handler: async ({ user, params }) => {
+      await service.readRoom(deps, user, params.roomId);
+      return new Reply(null, chatMessages.read);
+    },
+  });
+
+  staffRoute(app, {
+    method: 'POST',
+    url: `${base}/get-room-id`,
+    permission: 'discussion.manage',
+    tags,
+    summary: 'The room of a program, trainer and member (created on first use)',
+    body: chatRoomIdBodySchema,
+    data: chatRoomIdSchema,
+    handler: async ({ user, body }) => ({
+      room_id: await service.staffRoomId(deps, user, body),
+    }),
+  });
+
+  staffRoute(app, {
+    method: 'GET',
+    url: `${base}/detail-room/:roomId`,
+    permission: 'discussion.manage',
+    tags,
+    summary: 'A room and a page of its messages (newest first pages, `before` = oldest id held)',
+    params: roomIdParamSchema,
+    query: chatMessagesQuerySchema,
+    data: chatRoomDetailSchema,
+    handler: ({ user, params, query }) => service.staffRoomDetail(deps, user, params.roomId, query),
+  });
+
+  staffRoute(app, {
+    method: 'POST',
+    url: `${base}/room/:roomId/send-message`,
+    permission: 'discussion.manage',
+    tags,
+    summary: 'Send a message to the member of the room',
+    params: roomIdParamSchema,
+    body: chatSendBodySchema,
+    data: chatMessageSchema,
+    handler: async ({ user, params, body }) =>
+      new Reply(await service.staffSend(deps, user, params.roomId, body), chatMessages.sent),
+  });
+
+  // ---- Member API ----
+
+  openRoute(app, {
+    method: 'GET',
+    url: `${memberBase}/rooms`,
+    access: 'member',
+    tags,
+    summary: "The member's private discussion rooms",
+    query: chatRoomListQuerySchema,
+    data: memberChatRoomListSchema,
+    handler: ({ request, query }) => service.memberRooms(deps, currentMember(request).id, query),
+  });
+
+  openRoute(app, {
+    method: 'GET',
+    url: `${memberBase}/get-total-unread`,
+    access: 'member',
+    tags,
+    summary: "The member's unread trainer messages",
+    data: chatTotalUnreadSchema,
+    handler: async ({ request }) => ({
+      total_unread: await service.memberTotalUnread(deps, currentMember(request).id),
+    }),
+  });
+
+  openRoute(app, {
+    method: 'POST',
+    url: `${memberBase}/get-room-id`,
+    access: 'member',
+    tags,
+    summary: 'Open the room with a trainer of a redeemed program (first linked trainer by default)',
+    body: memberChatRoomBodySchema,
+    data: chatRoomIdSchema,
+    handler: async ({ request, body }) => ({
+      room_id: await service.memberRoomId(deps, currentMember(request).id, body),
+    }),
+  });
+
+  openRoute(app, {
+    method: 'GET',
+    url: `${memberBase}/detail-room/:roomId`,
+    access: 'member',
+    tags,
+    summary: "A member's room and a page of its messages",
+    params: roomIdParamSchema,
+    query: chatMessagesQuerySchema,
+    data: chatRoomDetailSchema,
+    handler: ({ request, params, query }) =>
+      service.memberRoomDetail(deps, currentMember(request).id, params.roomId, query),
+  });
+
+  openRoute(app, {
+    method: 'PUT',
+    url: `${memberBase}/read/:roomId`,
+    access: 'member',
+    tags,
+    summary: 'The member has read the room',
+    params: roomIdParamSchema,
+    data: z.null(),
+    handler: async ({ request, params }) => {
+      await service.memberRead(deps, currentMember(request).id, params.roomId);
+      return new Reply(null, chatMessages.read);
+    },
+  });
+
+  openRoute(app, {
+    method: 'POST',
+    url: `${memberBase}/room/:roomId/send-message`,
+    access: 'member',
+    tags,
+    summary: 'Send a message to the trainer of the room',
+    params: roomIdParamSchema,
+    body: memberChatSendBodySchema,
+    data: chatMessageSchema,
+    handler: async ({ request, params, body }) =>
+      new Reply(
+        await service.memberSend(deps, currentMember(request).id, params.roomId, body),
+        chatMessages.sent,
+      ),
+  });
+};

@@ -1,0 +1,327 @@
+import type { Paged } from '@ajar/shared/common/envelope';
+import { isProgramScoped } from '@ajar/shared/common/roles';
+import {
+  discussionMessages,
+  publicDiscussionSetting,
+} from '@ajar/shared/discussions/discussions.constants';
+import type {
+  DiscussionActivity,
+  DiscussionMessage,
+  DiscussionProgram,
+  DiscussionProgramDetail,
+  DiscussionTopic,
+} from '@ajar/shared/discussions/discussions.schemas';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { RequestUser } from '../auth/request-user';
+import { findMyProgram } from '../members/redeem.service';
+import { assertProgramVisible } from '../programs/programs.service';
+import * as repo from './discussions.repository';
+
+type Viewer = Pick<RequestUser, 'id' | 'role'>;
+
+/** Who writes a message: a staff user or a member, with the name shown beside it. */
+export type Author =
+  | { kind: 'staff'; userId: string; name: string }
+  | { kind: 'member'; memberId: string; name: string };
+
+/** `GET /api/discussion/v1/list-program`: visible programs with the viewer's unread count. */
+export async function listPrograms(
+  db: Db,
+  viewer: Viewer,
+  query: {
+    page: number;
+    limit: number;
+    q?: string;
+    sort: repo.ProgramListFilter['sort'];
+    sort_type: 'asc' | 'desc';
+  },
+): Promise<Paged<DiscussionProgram>> {
+  const { rows, total } = await repo.listPrograms(db, {
+    userId: viewer.id,
+    assignedOnly: isProgramScoped(viewer.role),
+    q: query.q,
+    sort: query.sort,
+    sortType: query.sort_type,
+    page: query.page,
+    limit: query.limit,
+  });
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      status: r.status,
+      studies:
+        r.study_id && r.study_title !== null ? { id: r.study_id, title: r.study_title } : null,
+      total_unread: Number(r.total_unread),
+      created_at: r.created_at.toISOString(),
+    })),
+    limit: query.limit,
+    page: query.page,
+    total,
+  };
+}
+
+/** `GET /api/discussion/v1/detail-program/{id}` (`data.name` is the title). */
+export async function getProgram(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+): Promise<DiscussionProgramDetail> {
+  await assertProgramVisible(db, viewer, id);
+  const row = await repo.findProgram(db, viewer.id, id);
+  if (!row) throw AppError.notFound();
+  return { id: row.id, name: row.title, title: row.title, total_unread: Number(row.total_unread) };
+}
+
+/**
+ * `GET /api/discussion/v1/list-topic`: a program's topics with their unread counts, each with the
+ * activities that have a public thread. Two queries whatever the number of topics.
+ */
+export async function listTopics(
+  db: Db,
+  viewer: Viewer,
+  query: {
+    program_id: string;
+    q?: string;
+    sort: repo.TopicListFilter['sort'];
+    sort_type: 'asc' | 'desc';
+    page: number;
+    limit: number;
+  },
+): Promise<Paged<DiscussionTopic>> {
+  await assertProgramVisible(db, viewer, query.program_id);
+  const { rows, total } = await repo.listTopics(db, {
+    userId: viewer.id,
+    programId: query.program_id,
+    q: query.q,
+    sort: query.sort,
+    sortType: query.sort_type,
+    page: query.page,
+    limit: query.limit,
+  });
+  const byTopic = new Map<string, DiscussionActivity[]>();
+  const activityRows = await repo.discussionActivitiesOf(
+    db,
+    viewer.id,
+    rows.map((r) => r.id),
+  );
+  for (const a of activityRows) {
+    const list = byTopic.get(a.topic_id) ?? [];
+    list.push({
+      id: a.id,
+      activity_id: a.id,
+      topic_id: a.topic_id,
+      program_id: a.program_id,
+      seq: a.seq,
+      name: a.name,
+      type: a.type,
+      is_show_discussion: Number(a.is_show_discussion),
+      total_unread: Number(a.total_unread),
+      total_messages: Number(a.total_messages),
+    });
+    byTopic.set(a.topic_id, list);
+  }
+  return {
+    list: rows.map((t) => ({
+      id: t.id,
+      topic_id: t.id,
+      program_id: t.program_id,
+      name: t.name,
+      seq: t.seq,
+      total_unread: Number(t.total_unread),
+      activities: byTopic.get(t.id) ?? [],
+    })),
+    limit: query.limit,
+    page: query.page,
+    total,
+  };
+}
+
+/** The activity, checked to sit in the given program (and topic when given); 404 otherwise. */
+async function activityIn(
+  db: DbOrTx,
+  ids: { program_id: string; topic_id?: string; activity_id: string },
+) {
+  const activity = await repo.findActivity(db, ids.activity_id);
+  if (
+    !activity ||
+    activity.program_id !== ids.program_id ||
+    (ids.topic_id !== undefined && activity.topic_id !== ids.topic_id)
+  ) {
+    throw AppError.notFound(discussionMessages.activityNotInTopic);
+  }
+  return activity;
+}
+
+function toMessage(row: repo.MessageRow, viewer: { userId?: string }): DiscussionMessage {
+  return {
+    id: row.id,
+    parent_id: row.parent_id,
+    program_id: row.program_id,
+    topic_id: row.topic_id,
+    activity_id: row.activity_id,
+    content: row.content,
+    author_name: row.author_name,
+    author_kind: row.author_kind,
+    is_mine: viewer.userId !== undefined && row.user_id === viewer.userId,
+    created_at: row.created_at.toISOString(),
+    total_child: Number(row.total_child),
+  };
+}
+
+/**
+ * `GET /api/discussion/v1/list`: an activity's messages as a flat list (the screen builds the
+ * tree by parent_id). Opening the thread marks it read for this staff user only.
+ */
+export async function listMessages(
+  db: Db,
+  viewer: Viewer,
+  query: {
+    program_id: string;
+    topic_id: string;
+    activity_id: string;
+    sort_type: 'asc' | 'desc';
+    page: number;
+    limit: number;
+  },
+): Promise<Paged<DiscussionMessage>> {
+  await assertProgramVisible(db, viewer, query.program_id);
+  await activityIn(db, query);
+  const { rows, total } = await repo.listMessages(db, {
+    activityId: query.activity_id,
+    sortType: query.sort_type,
+    page: query.page,
+    limit: query.limit,
+  });
+  await repo.markRead(db, viewer.id, query.activity_id);
+  return {
+    list: rows.map((r) => toMessage(r, { userId: viewer.id })),
+    limit: query.limit,
+    page: query.page,
+    total,
+  };
+}
+
+/** A reply's parent must be a message of the same activity. */
+async function assertParent(db: DbOrTx, parentId: string | null, activityId: string) {
+  if (parentId === null) return;
+  const parent = await repo.findMessage(db, parentId);
+  if (!parent || parent.activity_id !== activityId) {
+    throw AppError.validation({ parent_id: discussionMessages.parentOtherActivity });
+  }
+}
+
+async function insert(
+  db: Db,
+  author: Author,
+  target: { program_id: string; topic_id: string; activity_id: string },
+  body: { parent_id: string | null; content: string },
+): Promise<DiscussionMessage> {
+  await assertParent(db, body.parent_id, target.activity_id);
+  const row = await repo.insertMessage(db, {
+    ...target,
+    parent_id: body.parent_id,
+    author_kind: author.kind,
+    member_id: author.kind === 'member' ? author.memberId : null,
+    user_id: author.kind === 'staff' ? author.userId : null,
+    author_name: author.name,
+    content: body.content,
+  });
+  return toMessage(
+    { ...row, total_child: 0, total: 1 },
+    { userId: author.kind === 'staff' ? author.userId : undefined },
+  );
+}
+
+/**
+ * `POST /api/discussion/v1/create` as staff: in any activity of a program the user may see
+ * (staff moderate and answer even where the setting was switched off later).
+ */
+export async function createAsStaff(
+  db: Db,
+  user: Pick<RequestUser, 'id' | 'role' | 'fullname'>,
+  body: {
+    parent_id: string | null;
+    program_id: string;
+    topic_id: string;
+    activity_id: string;
+    content: string;
+  },
+): Promise<DiscussionMessage> {
+  await assertProgramVisible(db, user, body.program_id);
+  await activityIn(db, body);
+  const message = await insert(
+    db,
+    { kind: 'staff', userId: user.id, name: user.fullname },
+    body,
+    body,
+  );
+  // The writer has seen the thread up to their own message.
+  await repo.markRead(db, user.id, body.activity_id);
+  return message;
+}
+
+/**
+ * `DELETE /api/discussion/v1/delete/{id}`: one's own message, or any message for admins; a
+ * message with replies stays (spec 01 §8).
+ */
+export async function deleteMessage(db: Db, user: Viewer, id: string) {
+  const message = await repo.findMessage(db, id);
+  if (!message) throw AppError.notFound();
+  await assertProgramVisible(db, user, message.program_id);
+  if (isProgramScoped(user.role) && message.user_id !== user.id) {
+    throw AppError.forbidden(discussionMessages.notOwner);
+  }
+  if (!(await repo.deleteLeafMessage(db, id))) {
+    throw AppError.badRequest(discussionMessages.hasReplies);
+  }
+}
+
+/** A member's view of an activity's thread: the activity must have its discussion set to Public. */
+export async function assertPublicThread(db: DbOrTx, programId: string, activityId: string) {
+  const activity = await activityIn(db, { program_id: programId, activity_id: activityId });
+  if (activity.status !== 'publish' || activity.topic_status !== 'publish') {
+    throw AppError.notFound(discussionMessages.activityNotInTopic);
+  }
+  if (Number(activity.is_show_discussion) !== publicDiscussionSetting) {
+    throw AppError.badRequest(discussionMessages.notAvailable);
+  }
+  return activity;
+}
+
+/** The thread as a member sees it (no read marking: unread is a staff notion). */
+export async function listForMember(
+  db: Db,
+  programId: string,
+  activityId: string,
+  member: { id: string },
+): Promise<Paged<DiscussionMessage>> {
+  await findMyProgram(db, member, programId);
+  await assertPublicThread(db, programId, activityId);
+  const { rows, total } = await repo.listMessages(db, {
+    activityId,
+    sortType: 'asc',
+    page: 1,
+    limit: -1,
+  });
+  return { list: rows.map((r) => toMessage(r, {})), limit: -1, page: 1, total };
+}
+
+/** A member's post or reply in a Public thread of a program they redeemed. */
+export async function createAsMember(
+  db: Db,
+  member: { id: string; fullname: string },
+  programId: string,
+  activityId: string,
+  body: { parent_id: string | null; content: string },
+): Promise<DiscussionMessage> {
+  await findMyProgram(db, member, programId);
+  const activity = await assertPublicThread(db, programId, activityId);
+  return insert(
+    db,
+    { kind: 'member', memberId: member.id, name: member.fullname },
+    { program_id: programId, topic_id: activity.topic_id, activity_id: activityId },
+    body,
+  );
+}

@@ -1,0 +1,98 @@
+import { useParams } from 'react-router';
+import { Alert, Box, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import HighlightOffIcon from '@mui/icons-material/HighlightOff';
+import {
+  certificateIssuer,
+  certificateKindLabels,
+  certificateMessages,
+} from '@ajar/shared/certificates/certificates.constants';
+import { formatIndonesianDate } from '@ajar/shared/certificates/certificates.rules';
+import { ApiError, errorMessage } from '../../../api/http';
+import { useCertificateVerification } from '../api/verify-certificate';
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 600 }}>{value}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * '/verifikasi/{number}' (DESIGN §3, §11): the page a certificate's QR code opens, for anyone,
+ * signed in or not. It says whether the number is genuine, whose it is and for which program.
+ */
+export function VerifyCertificatePage() {
+  const { number = '' } = useParams();
+  const verification = useCertificateVerification(number);
+  const notFound = verification.error instanceof ApiError && verification.error.status === 404;
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'background.default',
+        p: 2,
+      }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 520 }}>
+        <CardContent sx={{ p: 4 }}>
+          <Typography
+            variant="overline"
+            color="text.secondary"
+            sx={{ display: 'block', lineHeight: 1.6 }}
+          >
+            Verifikasi Sertifikat · {certificateIssuer.organization}
+          </Typography>
+          {verification.isPending && (
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 2 }}>
+              <CircularProgress size={20} />
+              <Typography>Memeriksa sertifikat…</Typography>
+            </Stack>
+          )}
+          {verification.data && (
+            <Stack spacing={2} sx={{ mt: 1 }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <VerifiedIcon color="success" fontSize="large" />
+                <Typography variant="h5" component="h1" color="success.main">
+                  {certificateMessages.genuine}
+                </Typography>
+              </Stack>
+              <Row label="Nomor Sertifikat" value={verification.data.number} />
+              <Row label="Nama Peserta" value={verification.data.member.fullname} />
+              <Row label="Program" value={verification.data.program.title} />
+              <Row label="Jenis" value={certificateKindLabels[verification.data.kind]} />
+              <Row label="Tanggal" value={formatIndonesianDate(verification.data.issued_at)} />
+            </Stack>
+          )}
+          {notFound && (
+            <Stack spacing={1} sx={{ mt: 1 }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <HighlightOffIcon color="error" fontSize="large" />
+                <Typography variant="h5" component="h1" color="error.main">
+                  {certificateMessages.notFound}
+                </Typography>
+              </Stack>
+              <Typography color="text.secondary">
+                Nomor {number} tidak terdaftar. Periksa kembali nomor pada sertifikat.
+              </Typography>
+            </Stack>
+          )}
+          {verification.isError && !notFound && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorMessage(verification.error)}
+            </Alert>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState, type MouseEvent } from 'react';
+import { useSnackbar } from 'notistack';
+import { Button, CircularProgress, Menu, MenuItem } from '@mui/material';
+import WorkspacePremiumOutlinedIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import {
+  certificateKindLabels,
+  certificateKinds,
+  certificateMessages,
+  type CertificateKind,
+} from '@ajar/shared/certificates/certificates.constants';
+import { errorMessage } from '../../../api/http';
+import { downloadWork } from '../api/download-work';
+
+/**
+ * 'Unduh Semua Sertifikat': every eligible participant's certificate of the program as one zip
+ * (`GET /api/certificate/v1/program/{id}/zip?kind=`), fetched with the bearer token.
+ */
+export function CertificateZipButton({ programId }: { programId: string }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const download = async (kind: CertificateKind) => {
+    setAnchor(null);
+    setBusy(true);
+    try {
+      await downloadWork(
+        `/certificate/v1/program/${encodeURIComponent(programId)}/zip?kind=${kind}`,
+        `sertifikat-${kind === 'graduation' ? 'kelulusan' : 'peserta'}.zip`,
+      );
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error), { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={busy ? <CircularProgress size={16} /> : <WorkspacePremiumOutlinedIcon />}
+        disabled={busy}
+        aria-haspopup="menu"
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        sx={{ flexShrink: 0 }}
+      >
+        {certificateMessages.downloadAll}
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {certificateKinds.map((kind) => (
+          <MenuItem key={kind} onClick={() => void download(kind)}>
+            {certificateKindLabels[kind]}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import {
+  realtimePath,
+  type RealtimeEventName,
+  type RealtimePayload,
+  type ServerToClientEvents,
+} from '@ajar/shared/realtime';
+import { readSession, subscribeSession } from '../api/session';
+
+export type RealtimeSocket = Socket<ServerToClientEvents>;
+
+let socket: RealtimeSocket | null = null;
+let socketToken: string | null = null;
+
+/**
+ * The one Socket.IO connection of the signed-in app (DESIGN §6), authenticated with the session
+ * token; Socket.IO reconnects by itself after a network loss. A new session (sign-in as someone
+ * else) replaces it, signing out closes it. Imported only from the signed-in shell's chunk, so
+ * the login screen never loads socket.io-client.
+ */
+export function realtimeSocket(): RealtimeSocket | null {
+  const token = readSession()?.token ?? null;
+  if (token !== socketToken) {
+    socket?.close();
+    socket = token
+      ? io({ path: realtimePath, auth: { token }, transports: ['websocket', 'polling'] })
+      : null;
+    socketToken = token;
+  }
+  return socket;
+}
+
+subscribeSession(() => {
+  if (socket) realtimeSocket();
+});
+
+/** Calls `handler` for every `event` the server sends while the component is mounted. */
+export function useRealtimeEvent<E extends RealtimeEventName>(
+  event: E,
+  handler: (payload: RealtimePayload<E>) => void,
+) {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    const current = realtimeSocket();
+    if (!current) return;
+    const listener = (payload: RealtimePayload<E>) => latest.current(payload);
+    // Socket.IO's typed `on` cannot narrow a generic event name; the shared map types the payload.
+    type Listen = (name: string, fn: (payload: RealtimePayload<E>) => void) => void;
+    const on = current.on.bind(current) as unknown as Listen;
+    const off = current.off.bind(current) as unknown as Listen;
+    on(event, listener);
+    return () => off(event, listener);
+  }, [event]);
+}
+
+/** Calls `handler` after every reconnection (events may have been missed meanwhile). */
+export function useRealtimeReconnect(handler: () => void) {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    const current = realtimeSocket();
+    if (!current) return;
+    let connectedBefore = current.connected;
+    const onConnect = () => {
+      if (connectedBefore) latest.current();
+      connectedBefore = true;
+    };
+    current.on('connect', onConnect);
+    return () => {
+      current.off('connect', onConnect);
+    };
+  }, []);
+}

@@ -1,0 +1,179 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { apiClient, type Api } from './support/api';
+import { useAdminApp } from './support/app';
+import { newPage, snap, snapOnFailure } from './support/browser';
+import { createActivity, createProgramWithTopic } from './support/data';
+
+const app = useAdminApp({ width: 1366, height: 900 });
+snapOnFailure(() => app.admin?.page);
+
+const stamp = Date.now().toString(36);
+const title = `Desain Grafis Dasar ${stamp}`;
+
+interface Joined {
+  fullname: string;
+  member: Api;
+}
+
+let programId = '';
+let activityId = '';
+
+/** A member who registers and redeems a voucher the staff issued, through the member API. */
+async function join(fullname: string, n: number): Promise<Joined> {
+  const batch = await app.api<{ codes: string[] }>(
+    'POST',
+    `/program/v1/company/voucher/${programId}/generate`,
+    { count: 1 },
+  );
+  const registered = await apiClient(app.server.url)<{ token: string }>(
+    'POST',
+    '/member/v1/register',
+    {
+      fullname,
+      email: `sertifikat-${n}-${stamp}@contoh.id`,
+      phone: `62815${String(Date.now() + n).slice(-8)}`,
+      password: 'Rahasia123',
+    },
+  );
+  const member = apiClient(app.server.url, registered.token);
+  await member('POST', '/member/v1/redeem', {
+    license: batch.codes[0],
+    pmo_code: `PMO${n}${stamp.toUpperCase()}`,
+  });
+  return { fullname, member };
+}
+
+/** The redemption id of a participant, from the staff list. */
+async function redeemIdOf(fullname: string): Promise<string> {
+  const page = await app.api<{ list: { id: string; member: { fullname: string } }[] }>(
+    'GET',
+    `/program/v1/trainer/member-redeem/list/${programId}?q=${encodeURIComponent(fullname)}`,
+  );
+  return page.list.find((p) => p.member.fullname === fullname)!.id;
+}
+
+describe('certificates', () => {
+  let finished: Joined;
+  let number = '';
+
+  it('downloads a finished participant’s certificate from its page', async () => {
+    const topic = await createProgramWithTopic(
+      app.api,
+      {
+        title,
+        benefits: '<p>Dasar-dasar desain grafis.</p>',
+        competence: 'Menyusun tata letak poster',
+        sellingPrice: 100000,
+      },
+      'Pengenalan Desain',
+    );
+    programId = topic.programId;
+    activityId = await createActivity(app.api, topic, {
+      name: 'Membaca Prinsip Desain',
+      type: 'general',
+    });
+    await app.api('PUT', `/program/v1/company/update-status/${programId}`, { status: 'publish' });
+
+    finished = await join(`Ayu Pratiwi ${stamp}`, 1);
+    await finished.member(
+      'POST',
+      `/member/v1/program/${programId}/activity/${activityId}/complete`,
+    );
+    const redeemId = await redeemIdOf(finished.fullname);
+
+    const { page } = app.admin;
+    const downloading = page.waitForEvent('download');
+    await page.goto(`/certificate-participant/${redeemId}`);
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('sertifikat.pdf');
+    const file = (await download.path())!;
+    expect(fs.readFileSync(file).subarray(0, 4).toString()).toBe('%PDF');
+
+    await page.getByText('Sertifikat berhasil diunduh').waitFor();
+    expect(await page.getByText(finished.fullname).isVisible()).toBe(true);
+    // The number issued by this first download shows once the page re-reads the redemption.
+    const numberText = page.getByText(/^AJR-\d{4}-\d{2}-[0-9A-Z]{8}$/);
+    await numberText.waitFor();
+    number = (await numberText.textContent())!;
+    await snap(page, 'certificate-participant');
+
+    // The PDF itself: landscape A4 with the name and the number (read with poppler).
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain(finished.fullname);
+    expect(text).toContain(number);
+    if (process.env.E2E_SCREENSHOTS) {
+      fs.mkdirSync(process.env.E2E_SCREENSHOTS, { recursive: true });
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '80',
+        '-singlefile',
+        file,
+        path.join(process.env.E2E_SCREENSHOTS, 'certificate-pdf'),
+      ]);
+    }
+
+    // 'Unduh Ulang' downloads again, the same certificate.
+    const again = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Unduh Ulang' }).click();
+    const second = await again;
+    const secondText = execFileSync('pdftotext', [(await second.path())!, '-'], {
+      encoding: 'utf8',
+    });
+    expect(secondText).toContain(number);
+  });
+
+  it('explains why a graduation certificate is refused', async () => {
+    const starter = await join(`Bima Saputra ${stamp}`, 2);
+    expect(starter.fullname).toBeTruthy();
+    const redeemId = await redeemIdOf(starter.fullname);
+    const { page } = app.admin;
+    await page.goto(`/certificate-graduation/${redeemId}`);
+    await page.getByText('Peserta belum menyelesaikan program').waitFor();
+    await snap(page, 'certificate-graduation-refused');
+    // And back to the participant list.
+    await page.getByRole('link', { name: 'Kembali ke Daftar Peserta' }).click();
+    await page.waitForURL(`**/program/users/${programId}`);
+    await page.getByRole('table', { name: 'Daftar Peserta' }).waitFor();
+  });
+
+  it('downloads every certificate of the program as one zip from the participant list', async () => {
+    const { page } = app.admin;
+    await page.getByRole('button', { name: 'Unduh Semua Sertifikat' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Sertifikat Kelulusan' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('sertifikat-kelulusan.zip');
+    const listing = execFileSync('unzip', ['-Z1', (await download.path())!], { encoding: 'utf8' });
+    // Only the finished participant qualifies.
+    expect(listing.trim().split('\n')).toHaveLength(1);
+    expect(listing).toMatch(/^sertifikat-ayu-pratiwi-/);
+  });
+
+  it('verifies the number on the public page, signed in and signed out', async () => {
+    const { page } = app.admin;
+    await page.goto(`/verifikasi/${number}`);
+    await page.getByRole('heading', { name: 'Sertifikat Asli' }).waitFor();
+    expect(await page.getByText(finished.fullname).isVisible()).toBe(true);
+    expect(await page.getByText(title).isVisible()).toBe(true);
+    expect(page.url()).toContain(`/verifikasi/${number}`); // a signed-in user stays here
+    await snap(page, 'certificate-verify');
+
+    const guest = await newPage(app.browser, app.server.url, { width: 390, height: 800 });
+    try {
+      await guest.page.goto(`/verifikasi/${number}`);
+      await guest.page.getByRole('heading', { name: 'Sertifikat Asli' }).waitFor();
+      expect(await guest.page.getByText(finished.fullname).isVisible()).toBe(true);
+      await snap(guest.page, 'certificate-verify-guest');
+
+      await guest.page.goto('/verifikasi/AJR-2000-01-TIDAKADA');
+      await guest.page.getByRole('heading', { name: 'Sertifikat tidak ditemukan' }).waitFor();
+      await snap(guest.page, 'certificate-verify-not-found');
+    } finally {
+      await guest.context.close();
+    }
+  });
+});

@@ -1,0 +1,185 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  realtimePath,
+  type RealtimePayload,
+  type ServerToClientEvents,
+} from '@ajar/shared/realtime';
+import { apiClient, apiLogin, signedInApi, type Api } from './support/api';
+import { useApp } from './support/app';
+import { snap, snapOnFailure, type OpenPage } from './support/browser';
+import { settle } from './support/locators';
+import { demo, signedInPage } from './support/session';
+
+const app = useApp();
+let trainer: OpenPage;
+let member: Api;
+let memberSocket: Socket<ServerToClientEvents>;
+let programId: string;
+let topicId: string;
+let activityId: string;
+let roomId: string;
+let trainerId: string;
+snapOnFailure(() => trainer?.page);
+
+const stamp = Date.now().toString(36);
+const memberName = `Rina Maharani ${stamp}`;
+const received: RealtimePayload<'chat.message'>[] = [];
+
+const mailIcon = () => trainer.page.getByRole('button', { name: /^Diskusi Private: / });
+const unreadLabel = async () => (await mailIcon().getAttribute('aria-label')) ?? '';
+
+beforeAll(async () => {
+  const admin = await signedInApi(app.server.url);
+  const trainerLogin = await apiLogin(app.server.url, demo.trainer);
+  const trainerApi = apiClient(app.server.url, trainerLogin.token);
+  // A published demo program whose facilitator is linked to trainer@ajar.test.
+  const programs = await trainerApi<{ list: { id: string; title: string }[] }>(
+    'GET',
+    '/program/v1/trainer/list?status=publish&limit=-1',
+  );
+  programId = programs.list[0]!.id;
+  const topics = await trainerApi<{ list: { id: string; activities?: { id: string }[] }[] }>(
+    'GET',
+    `/topic/v1/list?program_id=${programId}&limit=-1&sort=seq&sort_type=asc&with_activities=1`,
+  );
+  topicId = topics.list[0]!.id;
+  activityId = topics.list[0]!.activities?.[0]?.id ?? '';
+  trainerId = trainerLogin.user.id;
+
+  const batch = await admin<{ codes: string[] }>(
+    'POST',
+    `/program/v1/company/voucher/${programId}/generate`,
+    { count: 1 },
+  );
+  const registered = await apiClient(app.server.url)<{ token: string }>(
+    'POST',
+    '/member/v1/register',
+    {
+      fullname: memberName,
+      email: `rina-${stamp}@contoh.id`,
+      phone: `62817${String(Date.now()).slice(-8)}`,
+      password: 'Rahasia123',
+    },
+  );
+  member = apiClient(app.server.url, registered.token);
+  await member('POST', '/member/v1/redeem', {
+    license: batch.codes[0],
+    pmo_code: `PMO${stamp.toUpperCase()}`,
+  });
+  memberSocket = io(app.server.url, {
+    path: realtimePath,
+    auth: { token: registered.token },
+    transports: ['websocket'],
+  });
+  // Only the trainer's messages: the member's own ones come back to their socket too.
+  memberSocket.on('chat.message', (message) => {
+    if (message.type === 2) received.push(message);
+  });
+  await new Promise<void>((resolve, reject) => {
+    memberSocket.once('connect', resolve);
+    memberSocket.once('connect_error', reject);
+  });
+  trainer = await signedInPage(
+    app.browser,
+    app.server.url,
+    { width: 1366, height: 860 },
+    demo.trainer,
+  );
+}, 180_000);
+
+afterAll(() => {
+  memberSocket?.close();
+});
+
+describe('private discussion', () => {
+  it('shows the empty list, then the member room arriving live', async () => {
+    const { page } = trainer;
+    await page.goto('/discussion/private');
+    await page.getByText('Diskusi Private Anda masih kosong').waitFor();
+    expect(await unreadLabel()).toBe('Diskusi Private: 0 pesan belum terbaca');
+    await settle(page);
+    await snap(page, 'chat-empty');
+
+    const opened = await member<{ room_id: string }>('POST', '/member/v1/chat/get-room-id', {
+      program_id: programId,
+      trainer_id: trainerId,
+    });
+    roomId = opened.room_id;
+    await page.getByRole('button', { name: new RegExp(memberName) }).waitFor();
+  });
+
+  it('opens the empty room', async () => {
+    const { page } = trainer;
+    await page.getByRole('button', { name: new RegExp(memberName) }).click();
+    await page.waitForURL(`**/discussion/private/program/${programId}?room=${roomId}`);
+    await page.getByText('Chat masih kosong').waitFor();
+    await settle(page);
+    await snap(page, 'chat-panel-empty');
+  });
+
+  it('raises the badge live, then the open panel reads the message and Enter answers', async () => {
+    const { page } = trainer;
+    await page.goto('/discussion/private');
+    const listed = page.getByRole('button', { name: new RegExp(memberName) });
+    await listed.waitFor();
+    const question = 'Selamat pagi Pak, saya mau bertanya soal tugas minggu ini.';
+    await member('POST', `/member/v1/chat/room/${roomId}/send-message`, { message: question });
+    await expect.poll(unreadLabel).toBe('Diskusi Private: 1 pesan belum terbaca');
+    await listed.getByText(question).waitFor();
+    await listed.getByLabel('1 pesan belum terbaca').waitFor();
+    await settle(page);
+    await snap(page, 'chat-list-unread');
+
+    await listed.click();
+    const log = page.getByRole('log', { name: 'Pesan' });
+    await log.getByText(question).waitFor();
+    await expect.poll(unreadLabel).toBe('Diskusi Private: 0 pesan belum terbaca');
+
+    // A message arriving while the panel is open appears without reload.
+    await member('POST', `/member/v1/chat/room/${roomId}/send-message`, {
+      message: 'Apakah boleh dikumpulkan dalam bentuk PDF?',
+    });
+    await log.getByText('Apakah boleh dikumpulkan dalam bentuk PDF?').waitFor();
+
+    const box = page.getByLabel('Tulis pesan');
+    await box.fill('Selamat pagi Rina,');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('boleh, silakan kirim PDF.');
+    await settle(page);
+    expect(received).toHaveLength(0);
+    await box.press('Enter');
+    await expect
+      .poll(() => received.map((m) => m.message))
+      .toEqual(['Selamat pagi Rina,\nboleh, silakan kirim PDF.']);
+    expect(received[0]).toMatchObject({ type: 2, room_id: roomId });
+    await expect.poll(() => box.inputValue()).toBe('');
+    await log.getByText('boleh, silakan kirim PDF.').waitFor();
+    await settle(page);
+    await snap(page, 'chat-panel-live');
+  });
+
+  it('pages older messages on scrolling up', async () => {
+    for (let i = 1; i <= 14; i += 1) {
+      await member('POST', `/member/v1/chat/room/${roomId}/send-message`, {
+        message: `Pertanyaan nomor ${i}`,
+      });
+    }
+    const { page } = trainer;
+    await page.goto(`/discussion/private/program/${programId}?room=${roomId}`);
+    const log = page.getByRole('log', { name: 'Pesan' });
+    await log.getByText('Pertanyaan nomor 14').waitFor();
+    await expect.poll(() => log.getByTestId('chat-message').count()).toBe(10);
+    await log.evaluate((el) => (el.scrollTop = 0));
+    await expect.poll(() => log.getByTestId('chat-message').count()).toBe(17);
+  });
+
+  it('opens the activity context route', async () => {
+    const { page } = trainer;
+    const path = `/discussion/private/program/${programId}/${topicId}/${activityId || topicId}`;
+    await page.goto(`${path}?room=${roomId}`);
+    await page.getByRole('log', { name: 'Pesan' }).getByText('Pertanyaan nomor 14').waitFor();
+    await settle(page);
+    await snap(page, 'chat-activity');
+  });
+});

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { chatMessageSchema } from './chat/chat.schemas';
+
+/**
+ * Every Socket.IO event (DESIGN §6, §11): one map of `<domain>.<event>` → payload schema, used by
+ * the server's emitter, the web client and the tests' socket clients.
+ */
+export const realtimeEvents = {
+  /** A new message in a room the receiver belongs to. */
+  'chat.message': chatMessageSchema,
+  /** A room of the receiver changed (new room, new message, read): lists refetch. */
+  'chat.rooms_changed': z.object({ room_id: z.string(), program_id: z.string() }),
+  /** The receiver's own unread total of private discussion. */
+  'chat.unread': z.object({ total_unread: z.number() }),
+  /** A member's online state (active within the last hour). */
+  'chat.presence': z.object({ member_id: z.string(), online: z.boolean() }),
+} as const;
+
+export type RealtimeEventName = keyof typeof realtimeEvents;
+export type RealtimePayload<E extends RealtimeEventName> = z.infer<(typeof realtimeEvents)[E]>;
+
+/** Socket.IO's typed server→client map derived from the schemas. */
+export type ServerToClientEvents = {
+  [E in RealtimeEventName]: (payload: RealtimePayload<E>) => void;
+};
+
+/** The Socket.IO path under the API prefix (DESIGN §6). */
+export const realtimePath = '/api/socket.io';
+
+/**
+ * Socket.IO rooms: one per staff user, one per member, and one for the staff who see every
+ * private room (admin, superadmin).
+ */
+export type RealtimeTarget = `user:${string}` | `member:${string}` | 'staff:all';
+export const userTarget = (id: string): RealtimeTarget => `user:${id}`;
+export const memberTarget = (id: string): RealtimeTarget => `member:${id}`;
+export const allStaffTarget: RealtimeTarget = 'staff:all';
