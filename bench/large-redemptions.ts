@@ -57,6 +57,18 @@ function voucherCode(g: string) {
   return sql.raw(`'LRG-' || ${part(0)} || '-' || ${part(4)}`);
 }
 
+/**
+ * `vacuum (analyze)` of the tables the bulk load filled: fresh statistics for the planner and the
+ * visibility map that lets index-only scans skip the table. PostgreSQL's autovacuum does this a
+ * little after a bulk load; PGlite has no autovacuum, so without it an embedded database keeps
+ * reading the table for every index entry.
+ */
+export async function vacuumLarge(db: Db): Promise<void> {
+  await db.execute(
+    sql`vacuum (analyze) members, member_redeems, vouchers, voucher_batches, activity_progress, programs`,
+  );
+}
+
 export interface LargeProgram {
   programId: string;
   redemptions: number;
@@ -93,9 +105,13 @@ export async function removeLargeProgram(db: Db): Promise<void> {
  *   scores on quiz types, UK/TPM feedback on half of the graded ones), so the Detail Aktivitas
  *   dialog and the TPM & UK export have rows to read without writing ~450,000 rows.
  * Runs in one transaction (the participants-count trigger off during the bulk insert, the count
- * set after); `analyze` afterwards so the planner knows the new sizes.
+ * set after), then `vacuumLarge` (or only `analyze` with `vacuum: false`).
  */
-export async function seedLargeRedemptions(db: Db, count = 100_000): Promise<LargeProgram> {
+export async function seedLargeRedemptions(
+  db: Db,
+  count = 100_000,
+  options: { vacuum?: boolean } = {},
+): Promise<LargeProgram> {
   const started = performance.now();
   const passwordHash = await hashPassword(largeMemberPassword);
   const programId = await db.transaction(async (tx) => {
@@ -219,7 +235,8 @@ export async function seedLargeRedemptions(db: Db, count = 100_000): Promise<Lar
       where (r.g / 10) % 5 = 0 and r.k > 0`);
     return id;
   });
-  await db.execute(sql`analyze`);
+  if (options.vacuum ?? true) await vacuumLarge(db);
+  else await db.execute(sql`analyze`);
   const [counts] = rows<{ redeems: number; progress: number }>(
     await db.execute(sql`select
       (select count(*)::int from member_redeems where program_id = ${programId}) as redeems,

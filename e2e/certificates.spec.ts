@@ -142,7 +142,15 @@ describe('certificates', () => {
 
   it('downloads every certificate of the program as one zip from the participant list', async () => {
     const { page } = app.admin;
+    // Each row's menu links to the participant's certificate pages.
+    await page.getByRole('button', { name: `Aksi lain ${finished.fullname}` }).click();
+    const rowLink = page.getByRole('menuitem', { name: 'Sertifikat Kelulusan' });
+    expect(await rowLink.getAttribute('href')).toMatch(/^\/certificate-graduation\/[0-9a-f-]{36}$/);
+    await page.keyboard.press('Escape');
+    await rowLink.waitFor({ state: 'detached' });
+
     await page.getByRole('button', { name: 'Unduh Semua Sertifikat' }).click();
+    await snap(page, 'participant-list-certificates');
     const downloading = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: 'Sertifikat Kelulusan' }).click();
     const download = await downloading;

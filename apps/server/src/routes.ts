@@ -23,6 +23,8 @@ import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { discussionsRoutes } from './modules/discussions/discussions.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { trainerNotificationsRoutes } from './modules/trainer-notifications/trainer-notifications.routes';
 
 /** Every domain's routes, one line per module. */
 export async function registerModules(app: FastifyInstance) {
@@ -50,4 +52,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(discussionsRoutes);
   await app.register(certificatesRoutes);
   await app.register(chatRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(trainerNotificationsRoutes);
 }

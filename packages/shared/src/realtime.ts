@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatMessageSchema } from './chat/chat.schemas';
+import { trainerNotificationSchema } from './trainer-notifications/trainer-notifications.schemas';
 
 /**
  * Every Socket.IO event (DESIGN §6, §11): one map of `<domain>.<event>` → payload schema, used by
@@ -14,6 +15,8 @@ export const realtimeEvents = {
   'chat.unread': z.object({ total_unread: z.number() }),
   /** A member's online state (active within the last hour). */
   'chat.presence': z.object({ member_id: z.string(), online: z.boolean() }),
+  /** A new trainer notification for the receiver (the bell's live pop-up). */
+  'notification.new': trainerNotificationSchema,
 } as const;
 
 export type RealtimeEventName = keyof typeof realtimeEvents;

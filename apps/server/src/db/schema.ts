@@ -10,3 +10,5 @@ export * from './schema/attendance';
 export * from './schema/certificates';
 export * from './schema/discussions';
 export * from './schema/chat';
+export * from './schema/notifications';
+export * from './schema/trainer-notifications';

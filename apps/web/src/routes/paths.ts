@@ -56,6 +56,8 @@ export const routePaths = {
   'discussion-public': '/discussion/public',
   'discussion-public-program': '/discussion/public/program/:id',
   'discussion-public-thread': '/discussion/public/program/:program/:topic/:id/:act_name',
+  // Notifications to participants (spec 01 §2).
+  notifikasi: '/notifikasi',
 
   // Public screens, signed in or not (guest-routes.ts `publicRoutes`): certificate verification.
   verifikasi: '/verifikasi/:number',

@@ -299,4 +299,14 @@ export const signedInRoutes: AppRoute[] = [
       },
     ],
   },
+  {
+    id: 'notifikasi',
+    path: routePaths.notifikasi,
+    title: 'Notifikasi',
+    permission: 'notification.send',
+    page: () =>
+      import('../features/notifications/pages/notifications-page').then(
+        (m) => m.NotificationsPage,
+      ),
+  },
 ];

@@ -22,11 +22,17 @@ import { AppError } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { Realtime } from '../../plugins/realtime';
 import type { RequestUser } from '../auth/request-user';
+import {
+  notifyTrainers,
+  type TrainerNotifyDeps,
+} from '../trainer-notifications/trainer-notifications.service';
 import * as repo from './chat.repository';
 
 export interface ChatDeps {
   db: Db;
   realtime: Realtime;
+  /** Notifies the room's trainer of a member's message (the bell); absent in tools. */
+  notify?: TrainerNotifyDeps;
 }
 
 type Staff = Pick<RequestUser, 'id' | 'role'>;
@@ -361,7 +367,20 @@ export async function memberSend(
     await repo.markRead(tx, room.id, memberReader(memberId));
     return messageId;
   });
-  return deliver(deps, room, id, 'member');
+  const message = await deliver(deps, room, id, 'member');
+  if (deps.notify) {
+    await notifyTrainers(deps.notify, {
+      kind: 'chat',
+      programId: room.program_id,
+      topicId: body.topic ?? null,
+      activityId: body.activity ?? null,
+      memberId,
+      trainerId: room.trainer_id,
+      message: html,
+      roomId: room.id,
+    });
+  }
+  return message;
 }
 
 /**

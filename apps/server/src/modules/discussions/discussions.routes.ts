@@ -126,6 +126,7 @@ export const discussionsRoutes: FastifyPluginAsync = async (app) => {
         params.programId,
         params.activityId,
         body,
+        app,
       ),
   });
 };

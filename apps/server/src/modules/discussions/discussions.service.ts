@@ -16,6 +16,10 @@ import { AppError } from '../../lib/app-error';
 import type { RequestUser } from '../auth/request-user';
 import { findMyProgram } from '../members/redeem.service';
 import { assertProgramVisible } from '../programs/programs.service';
+import {
+  notifyTrainers,
+  type TrainerNotifyDeps,
+} from '../trainer-notifications/trainer-notifications.service';
 import * as repo from './discussions.repository';
 
 type Viewer = Pick<RequestUser, 'id' | 'role'>;
@@ -315,13 +319,24 @@ export async function createAsMember(
   programId: string,
   activityId: string,
   body: { parent_id: string | null; content: string },
+  notify?: TrainerNotifyDeps,
 ): Promise<DiscussionMessage> {
   await findMyProgram(db, member, programId);
   const activity = await assertPublicThread(db, programId, activityId);
-  return insert(
+  const message = await insert(
     db,
     { kind: 'member', memberId: member.id, name: member.fullname },
     { program_id: programId, topic_id: activity.topic_id, activity_id: activityId },
     body,
   );
+  if (notify) {
+    await notifyTrainers(notify, {
+      kind: 'discussion',
+      programId,
+      topicId: activity.topic_id,
+      activityId,
+      memberId: member.id,
+    });
+  }
+  return message;
 }

@@ -101,7 +101,7 @@ export const practiceWorkRoutes: FastifyPluginAsync = async (app) => {
     handler: async ({ params, request }) => {
       try {
         return await uploadPracticeWork(
-          { db: app.db, storage: app.storage },
+          { db: app.db, storage: app.storage, notify: app },
           currentMember(request),
           params,
           parts(request),

@@ -13,6 +13,10 @@ import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import type { UploadPart } from '../media/media.service';
 import {
+  notifyTrainers,
+  type TrainerNotifyDeps,
+} from '../trainer-notifications/trainer-notifications.service';
+import {
   completionMode,
   findLearningContext,
   markComplete,
@@ -24,6 +28,8 @@ import type { MemberRef } from './redeem.service';
 export interface PracticeWorkDeps {
   db: Db;
   storage: Storage;
+  /** Notifies the program's trainers that work waits for grading; absent in seeds. */
+  notify?: TrainerNotifyDeps;
 }
 
 type FilePart = Extract<UploadPart, { kind: 'file' }>;
@@ -179,6 +185,15 @@ export async function uploadPracticeWork(
     });
     if (result.previousKey && result.previousKey !== work.key) {
       await storage.remove(result.previousKey);
+    }
+    if (deps.notify) {
+      await notifyTrainers(deps.notify, {
+        kind: 'work',
+        programId: activity.program_id,
+        topicId: activity.topic_id,
+        activityId: activity.id,
+        memberId: member.id,
+      });
     }
     return {
       activity: toMemberActivity(activity, result.row),

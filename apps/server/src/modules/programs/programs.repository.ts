@@ -2,19 +2,27 @@ import { and, asc, count, desc, eq, exists, inArray, notInArray, sql, type SQL }
 import type { ProgramSortField, ProgramStatus } from '@ajar/shared/programs/programs.constants';
 import type { DbOrTx } from '../../db/client';
 import { programFacilitators, programs, studies, users } from '../../db/schema';
-
-/**
- * Unread participant messages of a program. There is no discussion table yet: this stays one SQL
- * expression so the discussion work replaces it in one place.
- */
-export const programTotalUnreadSql = sql<number>`0::int`;
+import { totalUnreadSql } from '../discussions/unread.sql';
 
 /** `%`, `_` and `\` typed by the user are literal characters, not wildcards. */
 export function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const programColumns = {
+/**
+ * The program columns with the viewer's unread member messages (a correlated subquery, so no extra
+ * statement); no viewer (the public page, which never shows it) counts nothing.
+ */
+function programColumns(viewerId: string | null) {
+  return {
+    ...programBaseColumns,
+    total_unread: viewerId
+      ? totalUnreadSql(viewerId, 'program_id', programs.id)
+      : sql<number>`0::int`,
+  };
+}
+
+const programBaseColumns = {
   id: programs.id,
   title: programs.title,
   type: programs.type,
@@ -35,7 +43,6 @@ const programColumns = {
   updated_at: programs.updated_at,
   // Kept by a trigger on member_redeems (migration 0004).
   total_participants: programs.participants_count,
-  total_unread: programTotalUnreadSql,
 };
 
 export type ProgramRow = {
@@ -71,6 +78,8 @@ function assignedTo(userId: string): SQL {
 }
 
 export interface ProgramListFilter {
+  /** Whose unread messages `total_unread` counts. */
+  viewerId: string;
   status?: ProgramStatus;
   q?: string;
   /** Only programs this trainer is assigned to. */
@@ -99,7 +108,7 @@ export async function listPrograms(db: DbOrTx, filter: ProgramListFilter) {
       ? [dir(programs.participants_count), desc(programs.created_at), asc(programs.id)]
       : [dir(programs.created_at), asc(programs.id)];
   const query = db
-    .select(programColumns)
+    .select(programColumns(filter.viewerId))
     .from(programs)
     .leftJoin(studies, eq(studies.id, programs.study_id))
     .where(where)
@@ -116,9 +125,14 @@ export async function listPrograms(db: DbOrTx, filter: ProgramListFilter) {
   return { rows, total };
 }
 
-export async function findProgram(db: DbOrTx, id: string): Promise<ProgramRow | undefined> {
+/** `viewerId`: whose unread messages `total_unread` counts; null counts none. */
+export async function findProgram(
+  db: DbOrTx,
+  id: string,
+  viewerId: string | null,
+): Promise<ProgramRow | undefined> {
   const [row] = await db
-    .select(programColumns)
+    .select(programColumns(viewerId))
     .from(programs)
     .leftJoin(studies, eq(studies.id, programs.study_id))
     .where(eq(programs.id, id));

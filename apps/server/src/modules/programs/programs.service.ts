@@ -111,6 +111,7 @@ export async function listPrograms(
   query: ProgramListQueryParsed,
 ): Promise<Paged<Program>> {
   const { rows, total } = await repo.listPrograms(db, {
+    viewerId: viewer.id,
     status: query.status,
     q: query.q,
     assignedUserId: isProgramScoped(viewer.role) ? viewer.id : undefined,
@@ -133,14 +134,14 @@ export async function listTrainerPrograms(
 
 export async function getProgram(db: DbOrTx, viewer: Viewer, id: string): Promise<Program> {
   await assertProgramVisible(db, viewer, id);
-  const row = await repo.findProgram(db, id);
+  const row = await repo.findProgram(db, id, viewer.id);
   if (!row) throw AppError.notFound();
   return toProgram(row, await repo.facilitatorsOf(db, [id]));
 }
 
 /** A published program as a public page shows it; anything else is 404. */
 export async function getPublicProgram(db: Db, id: string): Promise<PublicProgram> {
-  const row = await repo.findProgram(db, id);
+  const row = await repo.findProgram(db, id, null);
   if (!row || row.status !== 'publish') throw AppError.notFound();
   const program = toProgram(row, await repo.facilitatorsOf(db, [id]));
   return {

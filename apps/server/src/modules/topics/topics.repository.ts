@@ -2,18 +2,21 @@ import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-o
 import type { TopicSortField, TopicStatus } from '@ajar/shared/topics/topics.constants';
 import type { DbOrTx } from '../../db/client';
 import { activities, topics } from '../../db/schema';
+import { totalUnreadSql } from '../discussions/unread.sql';
 import { likePattern } from '../programs/programs.repository';
 
 /**
- * Unread participant messages of a topic. There is no discussion table yet: one SQL expression,
- * replaced in one place by the discussion work.
+ * The topic columns with the viewer's unread member messages (a correlated subquery, so no extra
+ * statement); no viewer (writes that only need the row) counts nothing.
  */
-export const topicTotalUnreadSql = sql<number>`0::int`;
+function topicColumns(viewerId: string | null) {
+  return {
+    ...topicBaseColumns,
+    total_unread: viewerId ? totalUnreadSql(viewerId, 'topic_id', topics.id) : sql<number>`0::int`,
+  };
+}
 
-/** Same for an activity. */
-export const activityTotalUnreadSql = sql<number>`0::int`;
-
-const topicColumns = {
+const topicBaseColumns = {
   id: topics.id,
   program_id: topics.program_id,
   name: topics.name,
@@ -21,7 +24,6 @@ const topicColumns = {
   status: topics.status,
   created_at: topics.created_at,
   updated_at: topics.updated_at,
-  total_unread: topicTotalUnreadSql,
 };
 
 export type TopicRow = {
@@ -36,6 +38,8 @@ export type TopicRow = {
 };
 
 export interface TopicListFilter {
+  /** Whose unread messages `total_unread` counts. */
+  viewerId: string;
   programId: string;
   q?: string;
   sort: TopicSortField;
@@ -58,7 +62,7 @@ export async function listTopics(db: DbOrTx, filter: TopicListFilter) {
   );
   const dir = filter.sortType === 'asc' ? asc : desc;
   const query = db
-    .select({ ...topicColumns, total: sql<number>`(count(*) over ())::int` })
+    .select({ ...topicColumns(filter.viewerId), total: sql<number>`(count(*) over ())::int` })
     .from(topics)
     .where(where)
     .orderBy(dir(sortColumns[filter.sort]), asc(topics.seq), asc(topics.id));
@@ -73,8 +77,11 @@ export async function listTopics(db: DbOrTx, filter: TopicListFilter) {
   return { rows: rows.map(({ total: _total, ...row }) => row as TopicRow), total };
 }
 
-/** The activities of these topics, in one query, ordered by topic then seq. */
-export async function activitiesOfTopics(db: DbOrTx, topicIds: string[]) {
+/**
+ * The activities of these topics, in one query, ordered by topic then seq, with the viewer's
+ * unread member messages of each.
+ */
+export async function activitiesOfTopics(db: DbOrTx, viewerId: string, topicIds: string[]) {
   if (topicIds.length === 0) return [];
   return db
     .select({
@@ -86,15 +93,20 @@ export async function activitiesOfTopics(db: DbOrTx, topicIds: string[]) {
       seq: activities.seq,
       status: activities.status,
       estimated_duration: sql<string | null>`${activities.settings}->>'estimated_duration'`,
-      total_unread: activityTotalUnreadSql,
+      total_unread: totalUnreadSql(viewerId, 'activity_id', activities.id),
     })
     .from(activities)
     .where(inArray(activities.topic_id, topicIds))
     .orderBy(asc(activities.topic_id), asc(activities.seq), asc(activities.id));
 }
 
-export async function findTopic(db: DbOrTx, id: string): Promise<TopicRow | undefined> {
-  const [row] = await db.select(topicColumns).from(topics).where(eq(topics.id, id));
+/** `viewerId`: whose unread messages `total_unread` counts; null counts none. */
+export async function findTopic(
+  db: DbOrTx,
+  id: string,
+  viewerId: string | null,
+): Promise<TopicRow | undefined> {
+  const [row] = await db.select(topicColumns(viewerId)).from(topics).where(eq(topics.id, id));
   return row as TopicRow | undefined;
 }
 

@@ -60,6 +60,7 @@ export async function listTopics(
 ): Promise<Paged<TopicListItem>> {
   await assertProgramVisible(db, viewer, query.program_id);
   const { rows, total } = await repo.listTopics(db, {
+    viewerId: viewer.id,
     programId: query.program_id,
     q: query.q,
     sort: query.sort,
@@ -72,6 +73,7 @@ export async function listTopics(
     const byTopic = new Map<string, TopicActivity[]>();
     for (const row of await repo.activitiesOfTopics(
       db,
+      viewer.id,
       rows.map((r) => r.id),
     )) {
       const items = byTopic.get(row.topic_id) ?? [];
@@ -85,7 +87,7 @@ export async function listTopics(
 
 /** A topic the viewer may see (trainers: of an assigned program), or 404. */
 export async function getTopic(db: Db, viewer: Viewer, id: string): Promise<Topic> {
-  const row = await repo.findTopic(db, id);
+  const row = await repo.findTopic(db, id, viewer.id);
   if (!row) throw AppError.notFound();
   await assertProgramVisible(db, viewer, row.program_id);
   return toTopic(row);
@@ -110,7 +112,7 @@ export async function updateTopic(
   id: string,
   body: { name: string; status: 'draft' | 'publish'; program_id?: string },
 ): Promise<Topic> {
-  const row = await repo.findTopic(db, id);
+  const row = await repo.findTopic(db, id, null);
   if (!row) throw AppError.notFound();
   if (body.program_id && body.program_id !== row.program_id) {
     throw AppError.validation({ program_id: topicMessages.otherProgram });
@@ -121,7 +123,7 @@ export async function updateTopic(
 
 /** Deletes a topic (and its activities) and closes the gap in seq, under the program lock. */
 export async function deleteTopic(db: Db, id: string) {
-  const row = await repo.findTopic(db, id);
+  const row = await repo.findTopic(db, id, null);
   if (!row) throw AppError.notFound();
   await db.transaction(async (tx) => {
     await lockProgram(tx, row.program_id);

@@ -48,7 +48,7 @@ export function ChatRoomList({
   const { data, isPending } = useChatRooms(programId, page, pageSize);
   const pages = data ? Math.max(1, Math.ceil(data.total_data / pageSize)) : 1;
   return (
-    <Paper variant="outlined" sx={{ flex: 1, minWidth: 280, maxWidth: { lg: 420 } }}>
+    <Paper variant="outlined" sx={{ flex: '1 1 340px', minWidth: 320, maxWidth: { lg: 420 } }}>
       {isPending ? (
         <Box sx={{ p: 2 }}>
           <Skeleton height={56} />

@@ -1,0 +1,30 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
+import { activities, programs, topics } from './programs';
+import { users } from './users';
+
+/**
+ * A notification for one trainer about a member event in one of their programs (spec 01 §3
+ * Trainer notification): a post or reply in a public thread, a chat message, uploaded work.
+ */
+export const trainerNotifications = pgTable(
+  'trainer_notifications',
+  {
+    id: id(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'discussion' | 'chat' | 'work' */
+    kind: text('kind', { enum: ['discussion', 'chat', 'work'] }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    program_id: uuid('program_id').references(() => programs.id, { onDelete: 'set null' }),
+    topic_id: uuid('topic_id').references(() => topics.id, { onDelete: 'set null' }),
+    activity_id: uuid('activity_id').references(() => activities.id, { onDelete: 'set null' }),
+    /** Where a click goes (a web path). */
+    link: text('link'),
+    read_at: timestamp('read_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [index('trainer_notifications_user_idx').on(t.user_id, t.read_at, t.created_at)],
+);

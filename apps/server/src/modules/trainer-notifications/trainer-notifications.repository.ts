@@ -1,0 +1,134 @@
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { TrainerNotificationKind } from '@ajar/shared/trainer-notifications/trainer-notifications.constants';
+import type { DbOrTx } from '../../db/client';
+import { activities, members, programFacilitators, programs, topics, users } from '../../db/schema';
+import { trainerNotifications } from '../../db/schema/trainer-notifications';
+
+export interface NewTrainerNotification {
+  programId: string;
+  /** Only this trainer (a chat message is for its room's trainer), when still one of the program's. */
+  trainerId?: string;
+  topicId: string | null;
+  activityId: string | null;
+  kind: TrainerNotificationKind;
+  title: string;
+  description: string;
+  link: string;
+}
+
+export interface InsertedNotification {
+  id: string;
+  user_id: string;
+  created_at: Date;
+}
+
+/**
+ * One row per trainer of the program (facilitators linked to active users) in ONE
+ * `insert … select`: the recipients never pass through JS.
+ */
+export async function insertForProgramTrainers(
+  db: DbOrTx,
+  input: NewTrainerNotification,
+): Promise<InsertedNotification[]> {
+  const result = await db.execute(sql`
+    insert into ${trainerNotifications}
+      (user_id, kind, title, description, program_id, topic_id, activity_id, link)
+    select distinct u.id, ${input.kind}, ${input.title}, ${input.description},
+      ${input.programId}::uuid, ${input.topicId}::uuid, ${input.activityId}::uuid, ${input.link}
+    from ${programFacilitators} f
+    join ${users} u on u.id = f.user_id
+    where f.program_id = ${input.programId}::uuid and u.is_active = true
+      ${input.trainerId ? sql`and u.id = ${input.trainerId}::uuid` : sql``}
+    returning id, user_id, created_at`);
+  const rows = (
+    result as unknown as { rows: { id: string; user_id: string; created_at: unknown }[] }
+  ).rows;
+  return rows.map((r) => ({
+    id: r.id,
+    user_id: r.user_id,
+    created_at: new Date(String(r.created_at)),
+  }));
+}
+
+/** The names a notification shows (spec 01 §3 `additional`) and the member's name, one query. */
+export async function contextNames(
+  db: DbOrTx,
+  ids: { programId: string; topicId: string | null; activityId: string | null; memberId: string },
+) {
+  const result = await db.execute(sql`
+    select
+      (select ${programs.title} from ${programs} where ${programs.id} = ${ids.programId}::uuid) as program,
+      (select ${topics.name} from ${topics} where ${topics.id} = ${ids.topicId}::uuid) as topic,
+      (select ${activities.name} from ${activities}
+        where ${activities.id} = ${ids.activityId}::uuid) as activity,
+      (select ${members.fullname} from ${members} where ${members.id} = ${ids.memberId}::uuid) as member`);
+  type Names = {
+    program: string | null;
+    topic: string | null;
+    activity: string | null;
+    member: string | null;
+  };
+  const row = (result as unknown as { rows: Names[] }).rows[0];
+  return {
+    program: row?.program ?? null,
+    topic: row?.topic ?? null,
+    activity: row?.activity ?? null,
+    member: row?.member ?? null,
+  };
+}
+
+const rowSelect = {
+  id: trainerNotifications.id,
+  kind: trainerNotifications.kind,
+  title: trainerNotifications.title,
+  description: trainerNotifications.description,
+  link: trainerNotifications.link,
+  read_at: trainerNotifications.read_at,
+  created_at: trainerNotifications.created_at,
+  program_name: programs.title,
+  topic_name: topics.name,
+  activity_name: activities.name,
+};
+
+export interface ListOptions {
+  page: number;
+  limit: number;
+  dir: 'asc' | 'desc';
+  /** true: only read ones, false: only unread ones, undefined: all. */
+  read?: boolean;
+}
+
+/** One page of the user's own notifications and how many match. */
+export async function listForUser(db: DbOrTx, userId: string, options: ListOptions) {
+  const filters: SQL[] = [eq(trainerNotifications.user_id, userId)];
+  if (options.read === true) filters.push(isNotNull(trainerNotifications.read_at));
+  if (options.read === false) filters.push(isNull(trainerNotifications.read_at));
+  const where = and(...filters);
+  const order = options.dir === 'asc' ? asc : desc;
+  const query = db
+    .select(rowSelect)
+    .from(trainerNotifications)
+    .leftJoin(programs, eq(programs.id, trainerNotifications.program_id))
+    .leftJoin(topics, eq(topics.id, trainerNotifications.topic_id))
+    .leftJoin(activities, eq(activities.id, trainerNotifications.activity_id))
+    .where(where)
+    .orderBy(order(trainerNotifications.created_at), order(trainerNotifications.id));
+  const rows =
+    options.limit === -1
+      ? await query
+      : await query.limit(options.limit).offset((options.page - 1) * options.limit);
+  const [total] = await db.select({ n: count() }).from(trainerNotifications).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export type TrainerNotificationRow = Awaited<ReturnType<typeof listForUser>>['rows'][number];
+
+/** Marks the user's own notification read; false when it is not theirs (or not there). */
+export async function markRead(db: DbOrTx, userId: string, id: string) {
+  const rows = await db
+    .update(trainerNotifications)
+    .set({ read_at: sql`coalesce(${trainerNotifications.read_at}, now())` })
+    .where(and(eq(trainerNotifications.id, id), eq(trainerNotifications.user_id, userId)))
+    .returning({ id: trainerNotifications.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,194 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  TrainerNotification,
+  TrainerNotificationList,
+  TrainerNotificationListQuery,
+} from '@ajar/shared/trainer-notifications/trainer-notifications.schemas';
+import { userTarget } from '@ajar/shared/realtime';
+import {
+  trainerNotificationLinks,
+  trainerNotificationMessages as M,
+  type TrainerNotificationKind,
+} from '@ajar/shared/trainer-notifications/trainer-notifications.constants';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { PushSender } from '../../lib/push';
+import type { Realtime } from '../../plugins/realtime';
+import * as repo from './trainer-notifications.repository';
+
+/** What notifying needs; the Fastify app itself fits (routes pass `app`). */
+export interface TrainerNotifyDeps {
+  db: Db;
+  realtime: Realtime;
+  push: PushSender;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+}
+
+/** A member event in a program; the texts are written here so every kind reads alike. */
+export interface TrainerNotifyEvent {
+  kind: TrainerNotificationKind;
+  programId: string;
+  topicId?: string | null;
+  activityId?: string | null;
+  memberId: string;
+  /** Only this trainer (a chat message belongs to its room's trainer); else every trainer. */
+  trainerId?: string;
+  /** The member's message (HTML) of a chat message. */
+  message?: string;
+  /** The chat room, for the link of a chat message. */
+  roomId?: string;
+}
+
+const named = (name: string | null) => (name === null ? null : { name });
+
+function toNotification(row: repo.TrainerNotificationRow): TrainerNotification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    read: row.read_at !== null,
+    created_at: row.created_at.toISOString(),
+    notification: { title: row.title, description: row.description },
+    additional: {
+      program: named(row.program_name),
+      topic: named(row.topic_name),
+      activity: named(row.activity_name),
+    },
+    link: row.link,
+  };
+}
+
+/** Plain text of a message's HTML, cut for a one-line description. */
+export function excerpt(html: string, max = 120): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function describe(
+  event: TrainerNotifyEvent,
+  names: Awaited<ReturnType<typeof repo.contextNames>>,
+): { title: string; description: string; link: string } {
+  const member = names.member ?? 'Peserta';
+  const activity = names.activity ?? '';
+  switch (event.kind) {
+    case 'discussion':
+      return {
+        title: M.discussionTitle,
+        description: M.discussionDescription(member, activity),
+        link: trainerNotificationLinks.discussion(
+          event.programId,
+          event.topicId ?? '',
+          event.activityId ?? '',
+          activity,
+        ),
+      };
+    case 'chat':
+      return {
+        title: M.chatTitle,
+        description: M.chatDescription(member, excerpt(event.message ?? '')),
+        link: trainerNotificationLinks.chat(event.programId, event.roomId),
+      };
+    case 'work':
+      return {
+        title: M.workTitle,
+        description: M.workDescription(member, activity),
+        link: trainerNotificationLinks.work(event.programId),
+      };
+  }
+}
+
+/**
+ * A member event in a program: one notification per trainer of the program, delivered live on
+ * each trainer's socket and as Web Push to their subscriptions. Called after the event's own
+ * write succeeded; it never throws, so a failing notification never fails the member's request.
+ * Push runs in the background (dead subscriptions are removed by the sender).
+ */
+export async function notifyTrainers(
+  deps: TrainerNotifyDeps,
+  event: TrainerNotifyEvent,
+): Promise<void> {
+  try {
+    const topicId = event.topicId ?? null;
+    const activityId = event.activityId ?? null;
+    const names = await repo.contextNames(deps.db, {
+      programId: event.programId,
+      topicId,
+      activityId,
+      memberId: event.memberId,
+    });
+    const texts = describe(event, names);
+    const rows = await repo.insertForProgramTrainers(deps.db, {
+      programId: event.programId,
+      trainerId: event.trainerId,
+      topicId,
+      activityId,
+      kind: event.kind,
+      ...texts,
+    });
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      deps.realtime.emit(
+        userTarget(row.user_id),
+        'notification.new',
+        toNotification({
+          id: row.id,
+          kind: event.kind,
+          ...texts,
+          read_at: null,
+          created_at: row.created_at,
+          program_name: names.program,
+          topic_name: names.topic,
+          activity_name: names.activity,
+        }),
+      );
+    }
+    void Promise.all(
+      rows.map((row) =>
+        deps.push
+          .sendToUser(row.user_id, {
+            title: texts.title,
+            body: texts.description,
+            url: texts.link,
+            data: { type: 'trainer_notification', id: row.id },
+          })
+          .catch((err: unknown) => deps.log.warn({ err, userId: row.user_id }, 'trainer push')),
+      ),
+    );
+  } catch (err) {
+    deps.log.error({ err, event: event.kind }, 'trainer notification failed');
+  }
+}
+
+/** `GET /api/notification/v1/trainer/list`: the signed-in user's own notifications. */
+export async function list(
+  db: Db,
+  userId: string,
+  query: TrainerNotificationListQuery,
+): Promise<TrainerNotificationList> {
+  const { rows, total } = await repo.listForUser(db, userId, {
+    page: query.page,
+    limit: query.limit,
+    dir: query.dir,
+    read: query.reads === undefined ? undefined : query.reads === '1',
+  });
+  return {
+    list: rows.map(toNotification),
+    limit: query.limit,
+    page: query.page,
+    total,
+    total_data: total,
+  };
+}
+
+/** `PUT /api/notification/v1/trainer/read/{id}`: someone else's notification is 404. */
+export async function markRead(db: Db, userId: string, id: string): Promise<void> {
+  if (!(await repo.markRead(db, userId, id))) throw AppError.notFound();
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Box, Button, Card, Stack } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { ListPagination, type ListPageChange } from '../../../components/list-pagination';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useSentNotifications } from '../api/get-notifications';
+import { NotificationCreateDialog } from '../components/notification-create-dialog';
+import { NotificationTable } from '../components/notification-table';
+
+const pageSizes = [10, 25, 50] as const;
+const defaultLimit = 10;
+
+const positive = (value: string | null, fallback: number) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/** '/notifikasi' — notifications sent to participants (spec 01 §2), and 'Notifikasi Baru'. */
+export function NotificationsPage() {
+  const [params, setParams] = useSearchParams();
+  const page = positive(params.get('page'), 1);
+  const limit =
+    pageSizes.find((s) => s === positive(params.get('limit'), defaultLimit)) ?? defaultLimit;
+  const [creating, setCreating] = useState(false);
+  const notifications = useSentNotifications(page, limit);
+
+  const update = (change: ListPageChange) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(change)) {
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+      }
+      return next;
+    });
+
+  return (
+    <Stack spacing={2.5}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+          Notifikasi Baru
+        </Button>
+      </Stack>
+      <Card>
+        {notifications.isError && (
+          <LoadErrorAlert
+            error={notifications.error}
+            onRetry={() => void notifications.refetch()}
+            sx={{ m: 2 }}
+          />
+        )}
+        <Box sx={{ opacity: notifications.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
+          <NotificationTable
+            rows={notifications.data?.list}
+            loading={notifications.isPending}
+            skeletonRows={limit}
+          />
+        </Box>
+        <ListPagination
+          total={notifications.data?.total ?? 0}
+          page={page}
+          limit={limit}
+          pageSizes={pageSizes}
+          defaultLimit={defaultLimit}
+          onChange={update}
+        />
+      </Card>
+      <NotificationCreateDialog open={creating} onClose={() => setCreating(false)} />
+    </Stack>
+  );
+}
