@@ -51,7 +51,8 @@ export async function seedTimeBench(lines: string[], runs = 2) {
   lines.push(
     '## Demo seed on a first start',
     '',
-    `${runs} runs each, load average ${load} after the runs. The seed includes 300 participants ` +
+    `Measured on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${runs} runs ` +
+      `each, load average ${load} after the runs. The seed includes 300 participants ` +
       'made through the member and staff services (register, redeem, learn, quizzes, uploads, ' +
       'feedback).',
     '',

@@ -46,7 +46,7 @@ export function useProgramOptions(enabled: boolean) {
 /** How many participants the target reaches, shown live in the dialog before sending. */
 export function useRecipientCount(query: NotificationRecipientsTarget | null) {
   return useQuery({
-    queryKey: notificationKeys.recipients(query ?? {}),
+    queryKey: notificationKeys.recipients(query),
     queryFn: ({ signal }) =>
       http.get<NotificationRecipients>(
         '/notification/v1/recipients',

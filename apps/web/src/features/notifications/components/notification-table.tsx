@@ -1,5 +1,4 @@
 import {
-  Chip,
   Link,
   Skeleton,
   Stack,
@@ -33,18 +32,19 @@ const columns = [
   'Progress Maks(%)',
   'Dikirim pada',
   'Pesan',
-  'Penerima',
 ] as const;
 
-/** Sent notifications (spec 01 §2), with how many got it in-app and by push. */
+/** Sent notifications (spec 01 §2); under each message, how many got it in-app and by push. */
 export function NotificationTable({ rows, loading, skeletonRows }: NotificationTableProps) {
   return (
     <TableContainer>
-      <Table aria-label="Daftar Notifikasi" sx={{ minWidth: 900 }}>
+      <Table aria-label="Daftar Notifikasi" sx={{ minWidth: 860 }}>
         <TableHead sx={listTableHeadSx}>
           <TableRow>
             {columns.map((c) => (
-              <TableCell key={c}>{c}</TableCell>
+              <TableCell key={c} align={c.startsWith('Progress') ? 'center' : 'left'}>
+                {c}
+              </TableCell>
             ))}
           </TableRow>
         </TableHead>
@@ -72,19 +72,12 @@ export function NotificationTable({ rows, loading, skeletonRows }: NotificationT
           )}
           {rows?.map((row) => (
             <TableRow key={row.id} hover>
-              <TableCell>
-                <Chip
-                  size="small"
-                  color={row.type === 'global' ? 'primary' : 'default'}
-                  variant={row.type === 'global' ? 'filled' : 'outlined'}
-                  label={notificationTargetLabels[row.type]}
-                />
-              </TableCell>
-              <TableCell>{row.program?.title ?? '-'}</TableCell>
-              <TableCell>{row.progress.progress_start}</TableCell>
-              <TableCell>{row.progress.progress_end}</TableCell>
+              <TableCell sx={{ maxWidth: 160 }}>{notificationTargetLabels[row.type]}</TableCell>
+              <TableCell sx={{ maxWidth: 200 }}>{row.program?.title ?? '-'}</TableCell>
+              <TableCell align="center">{row.progress.progress_start}</TableCell>
+              <TableCell align="center">{row.progress.progress_end}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</TableCell>
-              <TableCell sx={{ maxWidth: 360 }}>
+              <TableCell sx={{ minWidth: 240, maxWidth: 380 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {row.title}
                 </Typography>
@@ -92,17 +85,21 @@ export function NotificationTable({ rows, loading, skeletonRows }: NotificationT
                   {row.description}
                 </Typography>
                 {row.link && (
-                  <Link href={row.link} target="_blank" rel="noopener noreferrer" variant="body2">
+                  <Link
+                    href={row.link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    variant="body2"
+                    sx={{ display: 'block', wordBreak: 'break-all' }}
+                  >
                     {row.link}
                   </Link>
                 )}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Typography variant="body2">{row.recipients} peserta</Typography>
                 <Typography variant="caption" color="text.secondary">
+                  {`${row.recipients} peserta · `}
                   {row.push_state === 'done'
                     ? `${row.delivered} push terkirim`
-                    : `Mengirim push… (${row.delivered})`}
+                    : `mengirim push… (${row.delivered})`}
                 </Typography>
               </TableCell>
             </TableRow>

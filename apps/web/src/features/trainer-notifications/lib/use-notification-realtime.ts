@@ -1,0 +1,36 @@
+import { createElement, useCallback, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar, type SnackbarKey } from 'notistack';
+import { trainerNotificationPopupMs } from '@ajar/shared/trainer-notifications/trainer-notifications.constants';
+import { useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
+import { trainerNotificationKeys } from '../api/trainer-notifications';
+import { NotificationPopup } from '../components/notification-popup';
+
+/**
+ * A live notification (spec 01 §9): a 10 s pop-up with its title and description, the count
+ * raised by 1 at once, and the lists refetched. Returns a function closing the pop-ups still
+ * shown (the open bell list says the same, and the pop-ups would cover it).
+ */
+export function useNotificationRealtime() {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const popups = useRef(new Set<SnackbarKey>());
+  useRealtimeEvent('notification.new', (notification) => {
+    queryClient.setQueryData<number>(trainerNotificationKeys.unread(), (n) => (n ?? 0) + 1);
+    void queryClient.invalidateQueries({
+      queryKey: [...trainerNotificationKeys.all, 'list'],
+    });
+    const key = enqueueSnackbar(createElement(NotificationPopup, { notification }), {
+      variant: 'info',
+      autoHideDuration: trainerNotificationPopupMs,
+      onExited: () => popups.current.delete(key),
+    });
+    popups.current.add(key);
+  });
+  useRealtimeReconnect(
+    () => void queryClient.invalidateQueries({ queryKey: trainerNotificationKeys.all }),
+  );
+  return useCallback(() => {
+    for (const key of popups.current) closeSnackbar(key);
+  }, [closeSnackbar]);
+}

@@ -1,0 +1,136 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, apiLogin, signedInApi, type Api } from './support/api';
+import { useApp } from './support/app';
+import { snap, snapOnFailure, type OpenPage } from './support/browser';
+import { settle } from './support/locators';
+import { demo, signedInPage } from './support/session';
+
+const app = useApp();
+let trainer: OpenPage;
+let member: Api;
+let trainerApi: Api;
+let programId: string;
+let roomId: string;
+snapOnFailure(() => trainer?.page);
+
+const stamp = Date.now().toString(36);
+const memberName = `Dewi Lestari ${stamp}`;
+
+const bell = () => trainer.page.getByRole('button', { name: /^Notifikasi: / });
+const bellCount = async () => {
+  const label = (await bell().getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) belum terbaca/.exec(label)?.[1] ?? NaN);
+};
+
+beforeAll(async () => {
+  const admin = await signedInApi(app.server.url);
+  const trainerLogin = await apiLogin(app.server.url, demo.trainer);
+  trainerApi = apiClient(app.server.url, trainerLogin.token);
+  // A published demo program whose facilitator is linked to trainer@ajar.test.
+  const programs = await trainerApi<{ list: { id: string }[] }>(
+    'GET',
+    '/program/v1/trainer/list?status=publish&limit=-1',
+  );
+  programId = programs.list[0]!.id;
+  const batch = await admin<{ codes: string[] }>(
+    'POST',
+    `/program/v1/company/voucher/${programId}/generate`,
+    { count: 1 },
+  );
+  const registered = await apiClient(app.server.url)<{ token: string }>(
+    'POST',
+    '/member/v1/register',
+    {
+      fullname: memberName,
+      email: `dewi-${stamp}@contoh.id`,
+      phone: `62818${String(Date.now()).slice(-8)}`,
+      password: 'Rahasia123',
+    },
+  );
+  member = apiClient(app.server.url, registered.token);
+  await member('POST', '/member/v1/redeem', {
+    license: batch.codes[0],
+    pmo_code: `PMO${stamp.toUpperCase()}`,
+  });
+  const opened = await member<{ room_id: string }>('POST', '/member/v1/chat/get-room-id', {
+    program_id: programId,
+    trainer_id: trainerLogin.user.id,
+  });
+  roomId = opened.room_id;
+  trainer = await signedInPage(
+    app.browser,
+    app.server.url,
+    { width: 1366, height: 860 },
+    demo.trainer,
+  );
+}, 180_000);
+
+describe('trainer notifications', () => {
+  it('a member message raises the bell live with a pop-up; a click marks it read and opens the room', async () => {
+    const { page } = trainer;
+    await page.goto('/dashboard');
+    await bell().waitFor();
+    await expect.poll(bellCount).not.toBeNaN();
+    await settle(page);
+    const before = await bellCount();
+
+    const message = 'Pak, apakah tugas minggu ini boleh dikumpulkan besok?';
+    await member('POST', `/member/v1/chat/room/${roomId}/send-message`, { message });
+    await expect.poll(bellCount).toBe(before + 1);
+    const popup = page.getByTestId('notification-popup');
+    await popup.getByText('Pesan private baru').waitFor();
+    await popup.getByText(`${memberName}: ${message}`).waitFor();
+    await settle(page);
+    await snap(page, 'trainer-notification-popup');
+
+    await bell().click();
+    const list = page.getByRole('list', { name: 'Daftar notifikasi' });
+    const item = list.getByRole('button', { name: 'Pesan private baru (belum terbaca)' }).first();
+    await item.waitFor();
+    await list.getByText(`${memberName}: ${message}`).waitFor();
+    await list
+      .getByText(/yang lalu|beberapa detik/)
+      .first()
+      .waitFor();
+    await settle(page);
+    await snap(page, 'trainer-notification-list');
+
+    await list.getByText(`${memberName}: ${message}`).click();
+    await page.getByText('Notifikasi sudah terbaca').waitFor();
+    await page.waitForURL(`**/discussion/private/program/${programId}?room=${roomId}`);
+    await expect.poll(bellCount).toBe(before);
+  });
+
+  it('lists 10, then 5 more with Tampilkan lebih banyak', async () => {
+    const { page } = trainer;
+    for (let i = 1; i <= 11; i += 1) {
+      await member('POST', `/member/v1/chat/room/${roomId}/send-message`, {
+        message: `Pertanyaan nomor ${i}`,
+      });
+    }
+    const { total } = await trainerApi<{ total: number }>(
+      'GET',
+      '/notification/v1/trainer/list?limit=1',
+    );
+    expect(total).toBeGreaterThanOrEqual(12);
+    await bell().click();
+    const list = page.getByRole('list', { name: 'Daftar notifikasi' });
+    await list.getByText(`${memberName}: Pertanyaan nomor 11`).waitFor();
+    expect(await list.getByRole('button').count()).toBe(10);
+    await page.getByRole('button', { name: 'Tampilkan lebih banyak' }).click();
+    await expect.poll(() => list.getByRole('button').count()).toBe(Math.min(total, 15));
+    await settle(page);
+    await snap(page, 'trainer-notification-more');
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows Belum ada notifikasi to someone without notifications', async () => {
+    const admin = await signedInPage(app.browser, app.server.url, { width: 1366, height: 860 });
+    await admin.page.goto('/dashboard');
+    await admin.page.getByRole('button', { name: 'Notifikasi: 0 belum terbaca' }).click();
+    await admin.page.getByText('Belum ada notifikasi').waitFor();
+    await settle(admin.page);
+    await snap(admin.page, 'trainer-notification-empty');
+    await admin.context.close();
+  });
+});
