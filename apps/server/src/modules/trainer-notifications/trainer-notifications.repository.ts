@@ -43,10 +43,11 @@ export async function insertForProgramTrainers(
   const rows = (
     result as unknown as { rows: { id: string; user_id: string; created_at: unknown }[] }
   ).rows;
+  // node-postgres parses timestamptz into a Date; another driver may hand back the text.
   return rows.map((r) => ({
     id: r.id,
     user_id: r.user_id,
-    created_at: new Date(String(r.created_at)),
+    created_at: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
   }));
 }
 
