@@ -153,9 +153,12 @@ export async function redeemPage(
   // analyzed) the planner guesses a handful of rows and answers each page with a bitmap scan and
   // a sort of every remaining row: pages get as slow as the whole table. Forbidding those two for
   // this one query keeps it on the index range in key order, which is right with any statistics.
+  // The disabled paths inflate the plan's cost past PostgreSQL's JIT threshold, and compiling
+  // each page then costs more than reading it (40 s instead of 8 s for 100,000 rows): no JIT here.
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_bitmapscan = off`);
     await tx.execute(sql`set local enable_sort = off`);
+    await tx.execute(sql`set local jit = off`);
     return query(tx);
   });
   return rows as RedeemExportRow[];
