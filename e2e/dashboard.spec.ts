@@ -37,9 +37,13 @@ async function expectCards(page: Page, data: DashboardSummary) {
     ['Program Publish', data.programs.publish],
     ['Program Draft', data.programs.draft],
     ['Program Archive', data.programs.archive],
+    ['Peserta', data.participants],
+    ['Peserta Selesai', data.completions],
+    ['Presensi Hari Ini', data.attendance_today],
+    ['Menunggu Feedback', data.waiting_feedback],
+    ['Diskusi Belum Dibaca', data.unread_discussions],
   ];
   const figures: [string, number][] = [
-    ['Peserta', data.participants],
     ['Redeem 30 hari terakhir', data.redeems.last_30_days],
     ['Total Redeem', data.redeems.total],
     ['Topik', data.topics],

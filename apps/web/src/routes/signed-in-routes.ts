@@ -305,8 +305,6 @@ export const signedInRoutes: AppRoute[] = [
     title: 'Notifikasi',
     permission: 'notification.send',
     page: () =>
-      import('../features/notifications/pages/notifications-page').then(
-        (m) => m.NotificationsPage,
-      ),
+      import('../features/notifications/pages/notifications-page').then((m) => m.NotificationsPage),
   },
 ];

@@ -50,6 +50,19 @@ export const dashboardSummarySchema = z.object({
   }),
   /** Distinct members with at least one redeem of those programs. */
   participants: count,
+  /** Redeems of those programs that are finished: progress 100 or the final test ended. */
+  completions: count,
+  /** Check-ins ('presensi') to those programs' meetings made today (WIB). */
+  attendance_today: count,
+  /** Practice work uploaded to those programs and still waiting for feedback. */
+  waiting_feedback: count,
+  /** Member messages of those programs' public discussions the viewer has not read yet. */
+  unread_discussions: count,
+  /**
+   * Redeems of those programs made through a reseller (all time); null for a viewer without the
+   * reseller permission, like `top_resellers`.
+   */
+  reseller_redeems: count.nullable(),
   redeems: z.object({
     /** All redeems of those programs. */
     total: count,

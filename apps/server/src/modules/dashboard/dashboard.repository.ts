@@ -2,12 +2,15 @@ import { asc, desc, eq, getTableName, sql, type AnyColumn, type SQL } from 'driz
 import type { DbOrTx } from '../../db/client';
 import {
   activities,
+  activityProgress,
+  attendances,
   memberRedeems,
   programFacilitators,
   programs,
   resellers,
   topics,
 } from '../../db/schema';
+import { totalUnreadSql } from '../discussions/unread.sql';
 
 /** Whose programs count: every program, or those a trainer is assigned to (DESIGN §4). */
 export interface DashboardScope {
@@ -21,11 +24,27 @@ function inScope(scope: DashboardScope, programId: AnyColumn | SQL): SQL {
   return sql`${programId} in (select ${programFacilitators.program_id} from ${programFacilitators} where ${programFacilitators.user_id} = ${scope.assignedUserId})`;
 }
 
+/** The instant today (in `timeZone`, by the database's clock) starts, plus `days` days. */
+function dayStart(timeZone: string, days: number): SQL {
+  return sql`(((now() at time zone ${timeZone})::date + ${days}::int)::timestamp at time zone ${timeZone})`;
+}
+
+/** What the counts depend on besides the scope. */
+export interface TotalsOptions {
+  /** The viewer, whose unread discussion messages are counted. */
+  viewerId: string;
+  /** The zone 'today' is taken in (attendance today). */
+  timeZone: string;
+}
+
 /**
- * Programs per status, topics, activities, distinct participants and redeems of the scope, in
- * one statement (uncorrelated sub-selects beside the program aggregate).
+ * Programs per status, topics, activities, participants, completions, redeems (all and through a
+ * reseller), today's attendance, work waiting for feedback and the viewer's unread public
+ * discussion messages of the scope, in one statement: sub-selects beside the program aggregate;
+ * the unread count is summed over the scope's programs (the rows of this aggregate).
  */
-export async function countTotals(db: DbOrTx, scope: DashboardScope) {
+export async function countTotals(db: DbOrTx, scope: DashboardScope, options: TotalsOptions) {
+  const redeemsWhere = inScope(scope, memberRedeems.program_id);
   const [row] = await db
     .select({
       programs: sql<number>`count(*)::int`,
@@ -34,8 +53,14 @@ export async function countTotals(db: DbOrTx, scope: DashboardScope) {
       archive: sql<number>`(count(*) filter (where ${programs.status} = 'archive'))::int`,
       topics: sql<number>`(select count(*)::int from ${topics} where ${inScope(scope, topics.program_id)})`,
       activities: sql<number>`(select count(*)::int from ${activities} where ${inScope(scope, activities.program_id)})`,
-      participants: sql<number>`(select count(distinct ${memberRedeems.member_id})::int from ${memberRedeems} where ${inScope(scope, memberRedeems.program_id)})`,
-      redeems: sql<number>`(select count(*)::int from ${memberRedeems} where ${inScope(scope, memberRedeems.program_id)})`,
+      participants: sql<number>`(select count(distinct ${memberRedeems.member_id})::int from ${memberRedeems} where ${redeemsWhere})`,
+      redeems: sql<number>`(select count(*)::int from ${memberRedeems} where ${redeemsWhere})`,
+      completions: sql<number>`(select count(*)::int from ${memberRedeems} where ${redeemsWhere} and (${memberRedeems.progress} >= 100 or ${memberRedeems.end_test_at} is not null))`,
+      reseller_redeems: sql<number>`(select count(*)::int from ${memberRedeems} where ${redeemsWhere} and ${memberRedeems.reseller_id} is not null)`,
+      attendance_today: sql<number>`(select count(*)::int from ${attendances} where ${inScope(scope, attendances.program_id)} and ${attendances.created_at} >= ${dayStart(options.timeZone, 0)} and ${attendances.created_at} < ${dayStart(options.timeZone, 1)})`,
+      // The same condition as the partial index activity_progress_waiting_idx, so it is used.
+      waiting_feedback: sql<number>`(select count(*)::int from ${activityProgress} where ${inScope(scope, activityProgress.program_id)} and ${activityProgress.work_file_key} is not null and ${activityProgress.feedback_at} is null)`,
+      unread_discussions: sql<number>`coalesce(sum(${totalUnreadSql(options.viewerId, 'program_id', programs.id)}), 0)::int`,
     })
     .from(programs)
     .where(inScope(scope, programs.id));

@@ -3,7 +3,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardSummary } from '@ajar/shared/dashboard/dashboard.schemas';
 import type { Db } from '../../db/client';
-import { activities, memberRedeems, members, programs, resellers } from '../../db/schema';
+import {
+  activities,
+  activityProgress,
+  attendances,
+  discussionReads,
+  discussions,
+  memberRedeems,
+  members,
+  programs,
+  resellers,
+} from '../../db/schema';
+import { joinProgram } from '../../test/factories/members';
 import { buildActivities, buildProgram, buildTopics } from '../../test/factories/programs';
 import { signedIn } from '../../test/factories/users';
 import { countQueries } from '../../test/count-queries';
@@ -103,6 +114,11 @@ describe('dashboard API', () => {
       topics: 0,
       activities: { total: 0, by_type: [] },
       participants: 0,
+      completions: 0,
+      attendance_today: 0,
+      waiting_feedback: 0,
+      unread_discussions: 0,
+      reseller_redeems: 0,
       redeems: {
         total: 0,
         last_30_days: 0,
@@ -324,6 +340,149 @@ describe('dashboard API', () => {
       const data = await summary(admin);
       expect(data.latest_programs.map((p) => p.id)).toEqual([p6.id, p5.id, ids.p3, ids.p1, ids.p4]);
       expect(data.programs).toEqual({ total: 6, draft: 2, publish: 3, archive: 1 });
+    });
+
+    it('counts completions, attendance, waiting work, unread messages and reseller redeems in scope', async () => {
+      const db = t.db;
+      // Figures only: the other parts are checked above.
+      const figures = async (headers: Headers) => {
+        const d = await summary(headers);
+        return {
+          participants: d.participants,
+          completions: d.completions,
+          attendance_today: d.attendance_today,
+          waiting_feedback: d.waiting_feedback,
+          unread_discussions: d.unread_discussions,
+          reseller_redeems: d.reseller_redeems,
+        };
+      };
+      const adminBefore = await figures(admin);
+      const trainerBefore = await figures(trainer.headers);
+      expect(trainerBefore.reseller_redeems).toBeNull();
+
+      // Two activities of each of P1 (the trainer's) and P2.
+      const activitiesOf = async (programId: string) =>
+        db
+          .select({ id: activities.id, topic_id: activities.topic_id })
+          .from(activities)
+          .where(eq(activities.program_id, programId))
+          .orderBy(activities.id)
+          .limit(2);
+      const [a1, a1b] = await activitiesOf(ids.p1);
+      const [a2, a2b] = await activitiesOf(ids.p2);
+
+      // Participants through the member API: X in P1 through a reseller, Y and Z in P2.
+      const x = await joinProgram(t.app, ids.p1, { resellerId: r2.id });
+      const y = await joinProgram(t.app, ids.p2);
+      const z = await joinProgram(t.app, ids.p2);
+      const redeems = [
+        { redeem: x.redeem.id, member: x.member.id, program: ids.p1, act: a1!, other: a1b! },
+        { redeem: y.redeem.id, member: y.member.id, program: ids.p2, act: a2!, other: a2b! },
+      ];
+
+      // Finished: X by progress 100, Y by an ended final test; Z at 99 is not.
+      await db
+        .update(memberRedeems)
+        .set({ progress: 100 })
+        .where(eq(memberRedeems.id, x.redeem.id));
+      await db
+        .update(memberRedeems)
+        .set({ end_test_at: new Date() })
+        .where(eq(memberRedeems.id, y.redeem.id));
+      await db.update(memberRedeems).set({ progress: 99 }).where(eq(memberRedeems.id, z.redeem.id));
+
+      for (const r of redeems) {
+        const place = { program_id: r.program, topic_id: r.act.topic_id, activity_id: r.act.id };
+        const base = { ...place, member_redeem_id: r.redeem };
+        // Today starts at 00:00 WIB; a second earlier is yesterday.
+        await db.insert(attendances).values([
+          {
+            ...base,
+            member_id: r.member,
+            schedule_key: `${today} 00:00-01:00`,
+            created_at: wib(today),
+          },
+          {
+            ...base,
+            member_id: r.member,
+            schedule_key: `${addDays(today, -1)} 23:00-24:00`,
+            created_at: new Date(wib(today).getTime() - 1000),
+          },
+        ]);
+        // Waiting: uploaded work without feedback; the other activity's work has feedback.
+        await db.insert(activityProgress).values([
+          { ...base, work_file_key: `work/${r.redeem}/a`, work_uploaded_at: new Date() },
+          {
+            ...base,
+            activity_id: r.other.id,
+            topic_id: r.other.topic_id,
+            work_file_key: `work/${r.redeem}/b`,
+            feedback_score: 80,
+            feedback_at: new Date(),
+          },
+        ]);
+        // One member message and one staff reply in each program's public discussion.
+        await db.insert(discussions).values([
+          {
+            ...place,
+            author_kind: 'member',
+            member_id: r.member,
+            author_name: 'Peserta',
+            content: 'Halo',
+          },
+          {
+            ...place,
+            author_kind: 'staff',
+            user_id: adminUser.id,
+            author_name: 'Admin',
+            content: 'Halo juga',
+          },
+        ]);
+      }
+      // A member without work is not waiting.
+      await db.insert(activityProgress).values({
+        member_redeem_id: z.redeem.id,
+        program_id: ids.p2,
+        topic_id: a2!.topic_id,
+        activity_id: a2!.id,
+        is_complete: true,
+      });
+
+      const adminAfter = await figures(admin);
+      expect(adminAfter).toEqual({
+        participants: adminBefore.participants + 3,
+        completions: adminBefore.completions + 2,
+        attendance_today: adminBefore.attendance_today + 2,
+        waiting_feedback: adminBefore.waiting_feedback + 2,
+        unread_discussions: adminBefore.unread_discussions + 2,
+        reseller_redeems: adminBefore.reseller_redeems! + 1,
+      });
+      expect(await figures(trainer.headers)).toEqual({
+        participants: trainerBefore.participants + 1,
+        completions: trainerBefore.completions + 1,
+        attendance_today: trainerBefore.attendance_today + 1,
+        waiting_feedback: trainerBefore.waiting_feedback + 1,
+        unread_discussions: trainerBefore.unread_discussions + 1,
+        reseller_redeems: null,
+      });
+      // Nothing of P1 reaches a trainer assigned elsewhere.
+      expect(await figures(otherTrainer)).toEqual({
+        participants: 0,
+        completions: 0,
+        attendance_today: 0,
+        waiting_feedback: 0,
+        unread_discussions: 0,
+        reseller_redeems: null,
+      });
+
+      // Unread is the viewer's own: the trainer opening P1's thread leaves the admin's count.
+      await db
+        .insert(discussionReads)
+        .values({ user_id: trainer.user.id, activity_id: a1!.id, last_read_at: new Date() });
+      expect((await figures(trainer.headers)).unread_discussions).toBe(
+        trainerBefore.unread_discussions,
+      );
+      expect((await figures(admin)).unread_discussions).toBe(adminAfter.unread_discussions);
     });
   });
 

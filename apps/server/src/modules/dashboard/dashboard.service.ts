@@ -15,15 +15,16 @@ type Viewer = Pick<RequestUser, 'id' | 'role'>;
 /**
  * `GET /api/dashboard/v1/summary`: the counts of the dashboard, each computed by the database
  * (five statements whatever the amount of data). Staff count every program; a trainer only the
- * programs they are assigned to, with those programs' topics, activities and redeems (DESIGN §4).
- * Resellers are not a trainer's business (no `reseller.manage`), so they get no reseller list.
+ * programs they are assigned to, with those programs' topics, activities, redeems, attendance,
+ * waiting work and discussions (DESIGN §4). Resellers are not a trainer's business (no
+ * `reseller.manage`), so they get no reseller list or reseller redeem count.
  */
 export async function getSummary(db: Db, viewer: Viewer): Promise<DashboardSummary> {
   const scoped = isProgramScoped(viewer.role);
   const scope: repo.DashboardScope = { assignedUserId: scoped ? viewer.id : undefined };
   const showResellers = can(viewer.role, 'reseller.manage');
   const [totals, byType, perDay, resellers, latest] = await Promise.all([
-    repo.countTotals(db, scope),
+    repo.countTotals(db, scope, { viewerId: viewer.id, timeZone: dashboardTimeZone }),
     repo.countActivitiesByType(db, scope),
     repo.countRedeemsPerDay(db, scope, dashboardRedeemDays, dashboardTimeZone),
     showResellers ? repo.topResellers(db, scope, dashboardTopResellers) : null,
@@ -40,6 +41,11 @@ export async function getSummary(db: Db, viewer: Viewer): Promise<DashboardSumma
     topics: totals.topics,
     activities: { total: totals.activities, by_type: byType },
     participants: totals.participants,
+    completions: totals.completions,
+    attendance_today: totals.attendance_today,
+    waiting_feedback: totals.waiting_feedback,
+    unread_discussions: totals.unread_discussions,
+    reseller_redeems: showResellers ? totals.reseller_redeems : null,
     redeems: {
       total: totals.redeems,
       last_30_days: perDay.reduce((sum, day) => sum + day.total, 0),

@@ -10,11 +10,16 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
+import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
@@ -24,9 +29,11 @@ import dayjs from 'dayjs';
 import { activityTypeLabel } from '@ajar/shared/activities/activities.constants';
 import type { DashboardSummary } from '@ajar/shared/dashboard/dashboard.schemas';
 import { useCan, useCurrentUser } from '../../../hooks/use-session';
+import { pathTo } from '../../../routes/paths';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { BarList } from '../components/bar-list';
 import { DashboardPanel, PanelEmpty } from '../components/dashboard-panel';
+import { formatNumber } from '../components/dashboard-format';
 import { LatestPrograms } from '../components/latest-programs';
 import { RedeemChart } from '../components/redeem-chart';
 import { StatCard, type StatCardProps } from '../components/stat-card';
@@ -109,7 +116,40 @@ function statCards(data: DashboardSummary | undefined, scoped: boolean): StatCar
       value: data?.participants,
       icon: <GroupsOutlined />,
       color: '#0d47a1',
-      hint: 'Sudah redeem program',
+      hint: 'Kelola nilai',
+      to: pathTo('kelola-nilai'),
+    },
+    {
+      label: 'Peserta Selesai',
+      value: data?.completions,
+      icon: <EmojiEventsOutlined />,
+      color: '#2e7d32',
+      hint: 'Kelola nilai',
+      to: pathTo('kelola-nilai'),
+    },
+    {
+      label: 'Presensi Hari Ini',
+      value: data?.attendance_today,
+      icon: <HowToRegOutlined />,
+      color: '#00838f',
+      hint: 'Lihat presensi',
+      to: pathTo('presensi'),
+    },
+    {
+      label: 'Menunggu Feedback',
+      value: data?.waiting_feedback,
+      icon: <RateReviewOutlined />,
+      color: '#ed6c02',
+      hint: 'Beri feedback',
+      to: pathTo('kelola-nilai'),
+    },
+    {
+      label: 'Diskusi Belum Dibaca',
+      value: data?.unread_discussions,
+      icon: <ForumOutlined />,
+      color: '#ad1457',
+      hint: 'Buka diskusi publik',
+      to: pathTo('discussion-public'),
     },
     {
       label: 'Redeem 30 hari terakhir',
@@ -170,6 +210,37 @@ function NoPrograms({ canManage }: { canManage: boolean }) {
   );
 }
 
+/** Redeems made through any reseller, with the way to the reseller list. */
+function ResellerRedeems({ total }: { total: number }) {
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{
+        mt: 2,
+        pt: 2,
+        borderTop: 1,
+        borderColor: 'divider',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+      }}
+    >
+      <Typography variant="body2" color="text.secondary">
+        Melalui reseller: <strong>{formatNumber(total)}</strong> redeem
+      </Typography>
+      <Button
+        size="small"
+        component={RouterLink}
+        to={pathTo('daftar-reseller')}
+        endIcon={<ArrowForwardRounded />}
+        sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+      >
+        Daftar Reseller
+      </Button>
+    </Stack>
+  );
+}
+
 /** Activity types shown before 'Tampilkan semua'. */
 const shownTypes = 6;
 
@@ -207,10 +278,12 @@ const listSkeleton = (
 );
 
 /**
- * '/dashboard' (DESIGN §8): the greeting of spec 01 §2, then the figures that exist so far —
- * programs per status, participants, redeems, topics and activities — a redeem chart of the
- * last 30 days, the top resellers, the latest programs and activities per type. Every figure is
- * the server's, already limited to a trainer's own programs.
+ * '/dashboard' (DESIGN §8): the greeting of spec 01 §2, then the figures — programs per status,
+ * participants and those finished, today's attendance, work waiting for feedback, unread public
+ * discussion messages, redeems, topics and activities, most leading to their screen — a redeem
+ * chart of the last 30 days, the top resellers with the redeems made through resellers, the
+ * latest programs and activities per type. Every figure is the server's, already limited to a
+ * trainer's own programs.
  */
 export function DashboardPage() {
   const canManage = useCan('program.manage');
@@ -295,6 +368,9 @@ export function DashboardPage() {
                   }))}
                 />
               )}
+              {data?.reseller_redeems != null ? (
+                <ResellerRedeems total={data.reseller_redeems} />
+              ) : null}
             </DashboardPanel>
           ) : null}
           <DashboardPanel title="Program Terakhir Diperbarui">
