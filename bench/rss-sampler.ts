@@ -3,10 +3,10 @@ import { Worker } from 'node:worker_threads';
 /**
  * Samples the process's RSS every 5 ms from a worker thread, so the peak is seen even while the
  * main thread is busy in synchronous work (parsing a workbook, building a zip) and timers would
- * not fire. `stop()` answers the peak minus the RSS when sampling began (MB).
+ * not fire. `stop()` answers the peak minus the RSS when sampling began and the peak itself (MB).
  */
 export async function startRssSampler(): Promise<{
-  stop: () => Promise<{ peakDeltaMb: number }>;
+  stop: () => Promise<{ peakDeltaMb: number; peakMb: number }>;
 }> {
   const shared = new Float64Array(new SharedArrayBuffer(16));
   const worker = new Worker(
@@ -32,7 +32,8 @@ export async function startRssSampler(): Promise<{
       shared[1] = 1;
       await new Promise((resolve) => worker.once('exit', resolve));
       const peak = Math.max(shared[0]!, process.memoryUsage.rss());
-      return { peakDeltaMb: Math.round(((peak - before) / 1024 / 1024) * 10) / 10 };
+      const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+      return { peakDeltaMb: mb(peak - before), peakMb: mb(peak) };
     },
   };
 }

@@ -1,7 +1,9 @@
 // `npm run bench`: bundle sizes, API baseline against a bare Node server, program list/detail
 // on a large data set, participants (export, import, list, quiz scoring on 100,000 redemptions),
 // the demo seed's time on a first start. Results go to docs/benchmarks.md. `npm run bench --
-// participants` (or bundle, api, programs, seed) runs one part and replaces only its section.
+// participants` (or bundle, api, programs, seed, certificates, lists, realtime) runs one part and
+// replaces only its section. Certificates: one PDF and the zip of 1,000; lists: attendance and
+// reseller users on 100,000 rows plus a notification to 100,000 members; realtime: chat sockets.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +20,9 @@ import { authHeader } from '../apps/server/src/test/factories/users';
 import { launchBrowser } from '../e2e/support/browser';
 import { repoRoot, startServer } from '../e2e/support/server';
 import { bareServer, listen, loadInWorker } from './api';
+import { certificatesBench } from './certificates';
+import { listsBench } from './lists';
+import { realtimeBench } from './realtime';
 import { largestChunk, routeBundle } from './bundle';
 import type { LoadResult } from './load';
 import { mergeSections } from './doc-sections';
@@ -239,6 +244,15 @@ if (only.length === 0 || only.includes('api')) await apiBaseline(lines);
 if (only.length === 0 || only.includes('programs')) await catalogue(lines);
 if (only.length === 0 || only.includes('seed')) await seedTimeBench(lines);
 if (only.length === 0 || only.includes('participants')) await participants(lines);
+if (only.length === 0 || only.includes('certificates')) await certificatesBench(lines);
+if (only.length === 0 || only.includes('lists')) await listsBench(lines);
+if (only.length === 0 || only.includes('realtime')) {
+  // BENCH_SOCKETS=100x10,500x50: members × trainers per size.
+  const sizes = (process.env.BENCH_SOCKETS ?? '100x10,500x50')
+    .split(',')
+    .map((s) => s.split('x').map(Number) as [number, number]);
+  await realtimeBench(lines, { sizes });
+}
 const out = path.join(repoRoot, 'docs/benchmarks.md');
 const existing = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
 fs.writeFileSync(out, mergeSections(existing, lines, only.length === 0));
