@@ -68,12 +68,20 @@ if (!only) {
   check('lint', 'npm', ['run', 'lint', '--silent']);
   vitest('unit, api and component tests', []);
 }
-if (!only || only === 'e2e') {
-  if (check('web build', 'npm', ['run', 'build', '--silent'])) {
-    vitest('browser tests', ['-c', 'e2e/vitest.config.ts']);
+if (!only || only === 'e2e' || only === 'system') {
+  if (check('build', 'npm', ['run', 'build', '--silent'])) {
+    // Server processes on PostgreSQL, Redis and S3: they need the local PostgreSQL.
+    if (only !== 'e2e') {
+      if (process.env.TEST_DATABASE_URL) {
+        vitest('system tests', ['-c', 'apps/server/system/vitest.config.ts']);
+      } else {
+        summary.push('system tests: not run (TEST_DATABASE_URL is not set)');
+      }
+    }
+    if (only !== 'system') vitest('browser tests', ['-c', 'e2e/vitest.config.ts']);
   } else {
     failed += 1;
-    summary.push('browser tests: not run (web build failed)');
+    summary.push('browser and system tests: not run (build failed)');
   }
 }
 

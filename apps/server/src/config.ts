@@ -6,7 +6,11 @@ import { newPasswordField } from '@ajar/shared/auth/auth.schemas';
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /**
+     * Unset: 127.0.0.1 when the start seeds demo data (its passwords are public), every interface
+     * in production. Set it to listen elsewhere.
+     */
+    HOST: z.string().trim().min(1).optional(),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z
       .string()
@@ -17,6 +21,17 @@ const configSchema = z
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
     STORAGE: z.enum(['local', 's3']).default('local'),
+    /** S3-compatible storage (STORAGE=s3): AWS, MinIO, R2, Wasabi… */
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** `true` for servers that address buckets by path (MinIO and most self-hosted ones). */
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
     PUBLIC_URL: z.url().optional(),
     SMTP_URL: z.string().optional(),
     SMTP_FROM: z.string().default('Ajar <no-reply@ajar.test>'),
@@ -63,6 +78,14 @@ const configSchema = z
   .refine((c) => (c.ADMIN_EMAIL === undefined) === (c.ADMIN_PASSWORD === undefined), {
     path: ['ADMIN_PASSWORD'],
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+  })
+  .refine((c) => c.STORAGE !== 's3' || c.S3_BUCKET !== undefined, {
+    path: ['S3_BUCKET'],
+    message: 'STORAGE=s3 needs S3_BUCKET',
+  })
+  .refine((c) => (c.S3_ACCESS_KEY_ID === undefined) === (c.S3_SECRET_ACCESS_KEY === undefined), {
+    path: ['S3_SECRET_ACCESS_KEY'],
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
   });
 
 /** `10.0.0.1`, `fd00::1`, `10.0.0.0/8`, `fd00::/8`, or a named range of proxy-addr. */
