@@ -22,6 +22,7 @@ import { repoRoot, startServer } from '../e2e/support/server';
 import { bareServer, listen, loadInWorker } from './api';
 import { certificatesBench } from './certificates';
 import { listsBench } from './lists';
+import { loadStaffBench } from './load-staff';
 import { realtimeBench } from './realtime';
 import { largestChunk, routeBundle } from './bundle';
 import type { LoadResult } from './load';
@@ -29,6 +30,8 @@ import { mergeSections } from './doc-sections';
 import { seedLargeCatalogue } from './large-catalogue';
 import { participantsBench } from './participants';
 import { seedTimeBench } from './seed-time';
+import { fuzzBench } from './fuzz';
+import { startupBench } from './startup';
 
 const webDist = path.join(repoRoot, 'apps/web/dist');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -243,9 +246,12 @@ if (only.length === 0 || only.includes('bundle')) await bundles(lines);
 if (only.length === 0 || only.includes('api')) await apiBaseline(lines);
 if (only.length === 0 || only.includes('programs')) await catalogue(lines);
 if (only.length === 0 || only.includes('seed')) await seedTimeBench(lines);
+if (only.length === 0 || only.includes('startup')) await startupBench(lines);
 if (only.length === 0 || only.includes('participants')) await participants(lines);
 if (only.length === 0 || only.includes('certificates')) await certificatesBench(lines);
 if (only.length === 0 || only.includes('lists')) await listsBench(lines);
+if (only.length === 0 || only.includes('fuzz')) await fuzzBench(lines);
+if (only.length === 0 || only.includes('staff')) await loadStaffBench(lines);
 if (only.length === 0 || only.includes('realtime')) {
   // BENCH_SOCKETS=100x10,500x50: members × trainers per size.
   const sizes = (process.env.BENCH_SOCKETS ?? '100x10,500x50')

@@ -32,7 +32,8 @@ describe('the embedded database keeps committed data across restarts', () => {
     } finally {
       await second.stop();
     }
-  });
+    // Two starts, the first of them seeding the demo data on an empty database.
+  }, 150_000);
 
   it('after a crash (SIGKILL), committed data is still there', async () => {
     const first = await startServer({ dataDir });

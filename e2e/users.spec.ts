@@ -53,7 +53,7 @@ describe('staff accounts', () => {
     const dialog = page.getByRole('dialog', { name: 'Pengguna Baru' });
     await dialog.waitFor();
     await dialog
-      .getByText('Password minimal 8 karakter, terdiri dari minimal 7 huruf dan 1 angka')
+      .getByText('Password minimal 8 karakter, mengandung minimal 1 huruf dan 1 angka')
       .waitFor();
     await dialog.getByRole('button', { name: 'Simpan' }).click();
     await snackbar(page, 'Data cannot be empty, Please check your data').waitFor();

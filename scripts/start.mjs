@@ -1,11 +1,27 @@
-// `npm start`: build the web app when no build exists, then run the server (it migrates and seeds).
-import { spawnSync, spawn } from 'node:child_process';
+// `npm start`: runs the compiled server (apps/server/dist/main.js) with plain `node`, in every
+// NODE_ENV; the server migrates, and seeds demo data unless NODE_ENV=production.
+// - The web app is built when it has no build (`npm run build -w @ajar/web`).
+// - The server is compiled when its build is missing or older than its source (about a second),
+//   so `npm start` after an edit or a `git pull` never runs stale code.
+// - Where a build is needed and cannot be made (a production install without devDependencies),
+//   it says to run `npm run build` and stops; a present but older server build is run with a
+//   warning.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, isStale } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webIndex = path.join(root, 'apps/web/dist/index.html');
+const serverMain = path.join(root, 'apps/server/dist/main.js');
+
+function stop(message) {
+  console.error(
+    `${message}\nRun \`npm run build\` (after \`npm install\`), then \`npm start\` again.`,
+  );
+  process.exit(1);
+}
 
 if (!fs.existsSync(webIndex)) {
   console.log('Building the web app (first start)…');
@@ -13,14 +29,28 @@ if (!fs.existsSync(webIndex)) {
     cwd: root,
     stdio: 'inherit',
   });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  if (build.status !== 0) stop('The web app has no build and could not be built.');
 }
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-  { cwd: root, stdio: 'inherit', env: process.env },
-);
+if (isStale()) {
+  try {
+    await buildServer();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (!fs.existsSync(serverMain))
+      stop(`The server has no build and could not be built: ${reason}`);
+    console.warn(
+      `The server's build is older than its source and could not be rebuilt (${reason}).`,
+    );
+  }
+}
+
+// Source maps: stack traces in the log name the TypeScript files and lines.
+const server = spawn(process.execPath, ['--enable-source-maps', serverMain], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,6 +6,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The production artifact the browser tests drive (`npm run build`), run with plain node. */
+export const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
+
+let buildChecked = false;
+
+/**
+ * `npm test` builds before the browser tests; a run of vitest on its own could find no build, or
+ * one older than the source: compile the server then (about a second; nothing when it is fresh).
+ */
+export function ensureServerBuild(): void {
+  if (buildChecked) return;
+  const build = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, 'scripts/build-server.mjs'), '--if-stale'],
+    { cwd: repoRoot, stdio: 'inherit' },
+  );
+  if (build.status !== 0) throw new Error('the server build failed: run `npm run build`');
+  buildChecked = true;
+}
 
 export interface RunningServer {
   url: string;
@@ -41,8 +60,9 @@ export interface ServerOptions {
 }
 
 /**
- * Starts the real server (`apps/server/src/main.ts`) on the built web app: on `dataDir`, on a copy
- * of `template`, or on a fresh embedded database that the server seeds with the demo data.
+ * Starts the real server, compiled (`apps/server/dist/main.js`), on the built web app: on
+ * `dataDir`, on a copy of `template`, or on a fresh embedded database that the server seeds with
+ * the demo data.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   let dataDir = options.dataDir;
@@ -50,27 +70,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-e2e-'));
     if (options.template) fs.cpSync(options.template, dataDir, { recursive: true });
   }
+  ensureServerBuild();
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverMain], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...options.env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${port}`;

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -13,8 +12,11 @@ import {
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { logSerializers } from './lib/log';
+import { serverRoot } from './lib/server-root';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { gracefulClosePlugin } from './plugins/graceful-close';
+import { inputTextPlugin } from './plugins/input-text';
 import { memberAuthPlugin } from './plugins/member-auth';
 import { realtimePlugin } from './plugins/realtime';
 import { staticPlugin } from './plugins/static';
@@ -32,8 +34,8 @@ export interface AppOptions {
   database: Database;
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const defaultWebDist = path.resolve(here, '../../web/dist');
+/** The web app's build beside the server package (the same from `src/` and from `dist/`). */
+export const defaultWebDist = path.resolve(serverRoot, '../web/dist');
 
 /** Builds the whole server; `main.ts` listens, tests call `inject`. */
 export async function buildApp({ config, database }: AppOptions): Promise<FastifyInstance> {
@@ -49,6 +51,11 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Graceful shutdown (plugins/graceful-close.ts): a request that still reaches the server while
+    // it drains is answered (with `Connection: close`), not refused with a bare 503; connections
+    // idle at close are closed at once.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -75,7 +82,9 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(gracefulClosePlugin);
   await app.register(errorsPlugin);
+  await app.register(inputTextPlugin); // NUL / lone surrogates: 400 before any route (issue 10)
   await app.register(swagger, {
     openapi: {
       info: { title: 'Ajar API', version: '1.0.0' },

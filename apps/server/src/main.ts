@@ -4,6 +4,13 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureFirstAdmin, ensureReferenceData } from './db/reference-data';
 import { seedIfEmpty } from './db/seed';
+import { listenHost } from './listen-host';
+
+/**
+ * SIGTERM → stop accepting, let requests in flight finish, close sockets, Redis and the database;
+ * past this, exit anyway (within the 10 s an operator can expect, with room to spare).
+ */
+const shutdownDeadlineMs = 9_000;
 
 async function main() {
   const config = loadConfig();
@@ -25,23 +32,36 @@ async function main() {
     }
   }
 
+  // Signals are handled before listening, so a SIGTERM during the start is not lost.
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // Whatever still hangs (a stuck client, a dead database) must not keep the process past
+    // the orchestrator's grace period: exit hard after a deadline.
+    setTimeout(() => {
+      app.log.error({ signal, afterMs: shutdownDeadlineMs }, 'shutdown timed out; exiting');
       process.exit(1);
-    }
+    }, shutdownDeadlineMs).unref();
+    app.close().then(
+      () => {
+        app.log.info('shut down cleanly');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ port: config.PORT, host: config.HOST ?? '0.0.0.0' });
+  if (closing) return; // stopped while starting
+  const { host, notice } = listenHost(config);
+  await app.listen({ port: config.PORT, host });
+  if (notice) app.log.warn(notice);
 }
 
 main().catch((err: unknown) => {

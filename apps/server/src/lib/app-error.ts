@@ -1,9 +1,17 @@
+/**
+ * `Retry-After` of a 429 whose source does not know better (issue 10: every 429 carries one).
+ * Sources that know when the client may try again pass their own seconds.
+ */
+export const defaultRetryAfterSeconds = 60;
+
 /** The one error type services throw; the error plugin turns it into the envelope of DESIGN §3. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly validation?: Record<string, string>,
+    /** Whole seconds until the client may try again: the `Retry-After` header (429, 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -42,7 +50,12 @@ export class AppError extends Error {
     return new AppError(415, message);
   }
 
-  static tooMany(message: string) {
-    return new AppError(429, message);
+  /** 429 with `Retry-After`: the whole seconds until the client may try again (at least 1). */
+  static tooMany(
+    message: string,
+    retryAfterSeconds = defaultRetryAfterSeconds,
+    validation?: Record<string, string>,
+  ) {
+    return new AppError(429, message, validation, Math.max(1, Math.ceil(retryAfterSeconds)));
   }
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { serverPath } from './server-root';
 
 /**
  * The certificate's TrueType fonts (DejaVu, shipped by the `dejavu-fonts-ttf` package: it covers
@@ -7,7 +8,8 @@ import { createRequire } from 'node:module';
  * document (DESIGN §10); plain TTF, so no per-document decompression either. pdfkit embeds only
  * the glyphs a document uses (a subset).
  */
-const require = createRequire(import.meta.url);
+// Resolved as a dependency of the server package, wherever the running module sits (src or dist).
+const require = createRequire(serverPath('package.json'));
 
 function load(file: string): Buffer {
   return readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));

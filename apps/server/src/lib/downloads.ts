@@ -31,6 +31,9 @@
  *   rows (swept at each new download); a linked `storageKey` is never removed by the sweep.
  * - `write` gets a Writable that streams into storage: nothing is buffered whole. If `write`
  *   throws, nothing is stored, no row is made, and the error is rethrown.
+ * - On S3 the link answers a redirect to a presigned GET of the object (signed for at most
+ *   `downloadRedirectSeconds`, and never past the link's own expiry) that carries the file name
+ *   and type; the bytes never pass through the app. On local disk the app streams the file.
  */
 import { createReadStream } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -44,6 +47,12 @@ import { hashToken, newToken } from './tokens';
 
 /** Minutes a download link works. */
 export const downloadTtlMinutes = 15;
+
+/**
+ * Seconds a presigned S3 link from `/api/download/{token}` works: long enough to start the
+ * download, short enough that a leaked address (history, logs, a proxy) is soon useless.
+ */
+export const downloadRedirectSeconds = 5 * 60;
 
 export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -160,12 +169,19 @@ export async function createDownload(
   return { url: downloadUrl(deps.config, token), token, expiresAt };
 }
 
-export interface OpenedDownload {
-  filename: string;
-  contentType: string;
-  size: number;
-  stream: Readable;
-}
+export type OpenedDownload =
+  | {
+      kind: 'stream';
+      filename: string;
+      contentType: string;
+      size: number;
+      stream: Readable;
+    }
+  | {
+      /** Storage that signs links (S3): the browser fetches the object itself. */
+      kind: 'redirect';
+      url: string;
+    };
 
 /** The file behind a live token, or null (unknown, expired, or its file gone). */
 export async function openDownload(
@@ -180,7 +196,17 @@ export async function openDownload(
   if (!row) return null;
   const info = await deps.storage.stat(row.storage_key);
   if (!info) return null;
+  if (deps.storage.presignedUrl) {
+    const untilExpirySeconds = (row.expires_at.getTime() - Date.now()) / 1000;
+    const url = await deps.storage.presignedUrl(row.storage_key, {
+      expiresInSeconds: Math.min(downloadRedirectSeconds, untilExpirySeconds),
+      contentDisposition: attachmentHeader(row.filename),
+      contentType: row.content_type,
+    });
+    return { kind: 'redirect', url };
+  }
   return {
+    kind: 'stream',
     filename: row.filename,
     contentType: row.content_type,
     size: info.size,

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { S3Storage } from './s3-storage';
 import { createStorage, isValidStorageKey, LocalStorage } from './storage';
 
 /** Every file under a folder, relative, temp folder included. */
@@ -85,8 +86,24 @@ describe('createStorage', () => {
     expect(storage.kind).toBe('local');
   });
 
-  it('stops the start with a clear message when STORAGE=s3 has no implementation', () => {
-    const config = loadConfig({ DATA_DIR: '/tmp/ajar-x', STORAGE: 's3' });
-    expect(() => createStorage(config)).toThrow(/STORAGE=s3.*not implemented/);
+  it('uses an S3 bucket with STORAGE=s3, its URLs still under /media', async () => {
+    const config = loadConfig({
+      DATA_DIR: '/tmp/ajar-x',
+      STORAGE: 's3',
+      S3_BUCKET: 'ajar-media',
+      PUBLIC_URL: 'https://ajar.example',
+    });
+    const storage = createStorage(config);
+    expect(storage).toBeInstanceOf(S3Storage);
+    expect(storage.kind).toBe('s3');
+    expect(storage.publicUrl('2025/03/a.png')).toBe('https://ajar.example/media/2025/03/a.png');
+    expect(storage.presignedUrl).toBeTypeOf('function');
+    await storage.close?.();
+    expect(() => loadConfig({ DATA_DIR: '/tmp/ajar-x', STORAGE: 's3' })).toThrow(/S3_BUCKET/);
+  });
+
+  it('signs no links on local disk: its files are reached through the app only', () => {
+    const storage = createStorage(loadConfig({ DATA_DIR: '/tmp/ajar-x' }));
+    expect(storage.presignedUrl).toBeUndefined();
   });
 });

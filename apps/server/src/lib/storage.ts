@@ -5,60 +5,23 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
+import { S3Storage } from './s3-storage';
+import {
+  assertStorageKey,
+  mediaPublicUrl,
+  type ByteRange,
+  type Storage,
+  type StoredObjectInfo,
+} from './storage-base';
 
-/** An inclusive byte range, as in an HTTP `Range: bytes=start-end` header. */
-export interface ByteRange {
-  start: number;
-  end: number;
-}
-
-export interface StoredObjectInfo {
-  size: number;
-  modifiedAt: Date;
-}
-
-/**
- * Where uploaded files live. Local disk by default; an S3-compatible store implements the same
- * calls (DESIGN §1), so nothing above this interface knows which one runs.
- */
-export interface Storage {
-  readonly kind: 'local' | 's3';
-  /** Runs once at start (the local disk sweeps temp files a crash left behind). */
-  prepare(): Promise<void>;
-  /**
-   * Stores the stream under `key`. All or nothing: if the stream fails or is aborted, nothing is
-   * left under `key` and the error is rethrown.
-   */
-  put(key: string, body: Readable | AsyncIterable<Uint8Array>): Promise<{ size: number }>;
-  /** Removes the object; a missing object is not an error. */
-  remove(key: string): Promise<void>;
-  /** Size and time of an object, or null when there is none. */
-  stat(key: string): Promise<StoredObjectInfo | null>;
-  /** The object's bytes, or the inclusive range of them. */
-  createReadStream(key: string, range?: ByteRange): Promise<Readable>;
-  /** The address a browser loads the object from. */
-  publicUrl(key: string): string;
-}
-
-/**
- * Keys are `/`-separated segments of letters, digits, `.`, `_` and `-`, none starting with a dot:
- * so no `..`, no absolute path, no hidden file, and the temp folder can never be addressed.
- */
-const keyPattern = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
-
-export function isValidStorageKey(key: string): boolean {
-  return key.length <= 512 && keyPattern.test(key);
-}
-
-function assertKey(key: string): void {
-  if (!isValidStorageKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
-}
-
-/** `/media/<key>`, absolute when a public base URL is configured. */
-export function mediaPublicUrl(publicBaseUrl: string | undefined, key: string): string {
-  const base = (publicBaseUrl ?? '').replace(/\/+$/, '');
-  return `${base}/media/${key}`;
-}
+export {
+  isValidStorageKey,
+  mediaPublicUrl,
+  type ByteRange,
+  type PresignOptions,
+  type Storage,
+  type StoredObjectInfo,
+} from './storage-base';
 
 const tempFolder = '.tmp';
 /** Temp files older than this at start belong to no live upload (one upload never takes a day). */
@@ -82,7 +45,7 @@ export class LocalStorage implements Storage {
 
   /** The file of a key; the key check plus this prefix check make escaping the root impossible. */
   private filePath(key: string): string {
-    assertKey(key);
+    assertStorageKey(key);
     const file = path.resolve(this.root, key);
     if (!file.startsWith(this.root + path.sep)) throw new Error('storage key escapes the root');
     return file;
@@ -154,13 +117,38 @@ export class LocalStorage implements Storage {
   }
 }
 
-/** The storage the configuration asks for; an unavailable choice stops the start with a clear line. */
-export function createStorage(config: Pick<Config, 'STORAGE' | 'PUBLIC_URL' | 'dataDir'>): Storage {
+type StorageConfig = Pick<
+  Config,
+  | 'STORAGE'
+  | 'PUBLIC_URL'
+  | 'dataDir'
+  | 'S3_ENDPOINT'
+  | 'S3_BUCKET'
+  | 'S3_REGION'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
+>;
+
+/** The storage the configuration asks for (local disk under DATA_DIR/media, or an S3 bucket). */
+export function createStorage(config: StorageConfig): Storage {
   if (config.STORAGE === 's3') {
-    throw new Error(
-      'STORAGE=s3: S3 media storage is not implemented in this build. ' +
-        'Unset STORAGE (or set STORAGE=local) to keep media on local disk under DATA_DIR/media.',
-    );
+    // loadConfig refuses STORAGE=s3 without a bucket; this guards a hand-made config.
+    if (!config.S3_BUCKET) throw new Error('STORAGE=s3 needs S3_BUCKET');
+    return new S3Storage({
+      bucket: config.S3_BUCKET,
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      credentials:
+        config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+          ? {
+              accessKeyId: config.S3_ACCESS_KEY_ID,
+              secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+            }
+          : undefined,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      publicBaseUrl: config.PUBLIC_URL,
+    });
   }
   return new LocalStorage({
     root: path.join(config.dataDir, 'media'),

@@ -1,45 +1,155 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
 
-const scryptAsync = promisify(scrypt) as (
+export interface ScryptParams {
+  /** CPU/memory cost, a power of two. */
+  N: number;
+  r: number;
+  p: number;
+  keylen: number;
+}
+
+/**
+ * OWASP's scrypt setting (N = 2^17, r = 8, p = 1): 128 MiB of memory and ~0.3 s of one core per
+ * hash on the reference machine.
+ */
+export const passwordHashParams: ScryptParams = { N: 2 ** 17, r: 8, p: 1, keylen: 64 };
+
+/**
+ * Test runs only (process NODE_ENV=test, which vitest sets): the suites sign in and create
+ * accounts hundreds of times, and ~0.3 s each would add minutes. Never chosen in development or
+ * production; the upgrade test and one sign-in test switch back to `passwordHashParams` with
+ * `setPasswordHashParamsForTests`.
+ */
+export const testOnlyPasswordHashParams: ScryptParams = { N: 2 ** 10, r: 8, p: 1, keylen: 64 };
+
+const isTestProcess = () => process.env.NODE_ENV === 'test';
+
+let target: ScryptParams = isTestProcess() ? testOnlyPasswordHashParams : passwordHashParams;
+
+/** The parameters new hashes get (and old hashes are upgraded to). */
+export function currentPasswordHashParams(): ScryptParams {
+  return target;
+}
+
+/** Tests only: which parameters new hashes get. Throws outside NODE_ENV=test. */
+export function setPasswordHashParamsForTests(params: ScryptParams): void {
+  if (!isTestProcess()) throw new Error('password hash parameters are fixed outside tests');
+  target = params;
+}
+
+/** Stored hashes are ours, but a corrupted or foreign row must not make scrypt take gigabytes. */
+const ceiling = { N: 2 ** 20, r: 16, p: 4, keylen: 128 };
+
+/** node's check is about 128 · N · r bytes; the limit leaves room for the small extras. */
+const maxmemFor = ({ N, r, p }: ScryptParams) => 128 * r * (N + p + 2) + 1024 * 1024;
+
+/**
+ * At most this many scrypt runs at once in this process. Each takes 128 MiB and one of libuv's
+ * four pool threads (UV_THREADPOOL_SIZE), which file reads and DNS share: two leave the others
+ * free for them and bound the hashing memory to 256 MiB whatever the number of logins. More
+ * would not sign in faster on a two-core server either.
+ */
+const maxConcurrentHashes = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= maxConcurrentHashes) {
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running += 1;
+  }
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next waiter, or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  return withHashSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(
+          password,
+          salt,
+          params.keylen,
+          { N: params.N, r: params.r, p: params.p, maxmem: maxmemFor(params) },
+          (err, key) => (err ? reject(err) : resolve(key)),
+        );
+      }),
+  );
+}
+
+/** `scrypt$N$r$p$salt$hash` (base64url salt and hash): the parameters travel with the hash. */
+export async function hashPassword(
   password: string,
-  salt: Buffer,
-  keylen: number,
-  options: { N: number; r: number; p: number; maxmem: number },
-) => Promise<Buffer>;
-
-const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 };
-
-/** `scrypt$N$r$p$salt$hash`, base64url parts. */
-export async function hashPassword(password: string): Promise<string> {
+  params: ScryptParams = currentPasswordHashParams(),
+): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scryptAsync(password, salt, SCRYPT.keylen, {
-    N: SCRYPT.N,
-    r: SCRYPT.r,
-    p: SCRYPT.p,
-    maxmem: 64 * 1024 * 1024,
-  });
+  const hash = await derive(password, salt, params);
   return [
     'scrypt',
-    SCRYPT.N,
-    SCRYPT.r,
-    SCRYPT.p,
+    params.N,
+    params.r,
+    params.p,
     salt.toString('base64url'),
     hash.toString('base64url'),
   ].join('$');
 }
 
+interface ParsedHash {
+  params: ScryptParams;
+  salt: Buffer;
+  hash: Buffer;
+}
+
+function parseHash(stored: string): ParsedHash | null {
+  const [algo, n, r, p, saltText, hashText, ...rest] = stored.split('$');
+  if (algo !== 'scrypt' || !saltText || !hashText || rest.length > 0) return null;
+  const hash = Buffer.from(hashText, 'base64url');
+  const params = { N: Number(n), r: Number(r), p: Number(p), keylen: hash.length };
+  const powerOfTwo =
+    Number.isInteger(params.N) && params.N > 1 && (params.N & (params.N - 1)) === 0;
+  const bounded =
+    powerOfTwo &&
+    params.N <= ceiling.N &&
+    Number.isInteger(params.r) &&
+    params.r >= 1 &&
+    params.r <= ceiling.r &&
+    Number.isInteger(params.p) &&
+    params.p >= 1 &&
+    params.p <= ceiling.p &&
+    params.keylen >= 16 &&
+    params.keylen <= ceiling.keylen;
+  return bounded ? { params, salt: Buffer.from(saltText, 'base64url'), hash } : null;
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [algo, n, r, p, saltText, hashText] = stored.split('$');
-  if (algo !== 'scrypt' || !saltText || !hashText) return false;
-  const expected = Buffer.from(hashText, 'base64url');
-  const actual = await scryptAsync(password, Buffer.from(saltText, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: 64 * 1024 * 1024,
-  });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const actual = await derive(password, parsed.salt, parsed.params);
+  return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
+}
+
+/**
+ * True when a stored hash is weaker than what new hashes get (an N = 2^14 hash of before issue
+ * 10): the next successful sign-in rewrites it. A stronger one is left alone.
+ */
+export function passwordNeedsRehash(stored: string): boolean {
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const { N, r, p, keylen } = parsed.params;
+  const wanted = currentPasswordHashParams();
+  return N * r * p < wanted.N * wanted.r * wanted.p || keylen < wanted.keylen;
+}
+
+/** The scrypt parameters of a stored hash (tests and tools). */
+export function passwordHashParamsOf(stored: string): ScryptParams | null {
+  return parseHash(stored)?.params ?? null;
 }
 
 /** A random opaque token for the client; only its hash is stored. */

@@ -1,11 +1,16 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { messages } from '@ajar/shared/common/messages';
-import { AppError } from '../lib/app-error';
+import { AppError, defaultRetryAfterSeconds } from '../lib/app-error';
+import {
+  serviceUnavailableMessage,
+  serviceUnavailableRetrySeconds,
+  unavailableCause,
+} from '../lib/service-unavailable';
 
 /** `/learning_targets/competence/0` → `learning_targets.competence.0` */
 function fieldName(instancePath: string, missingProperty?: unknown): string {
@@ -14,10 +19,34 @@ function fieldName(instancePath: string, missingProperty?: unknown): string {
   return parts.join('.') || '_';
 }
 
+/** The answer to a value PostgreSQL refused (below): nothing of the query or the database. */
+export const dataExceptionMessage = 'Data yang dikirim tidak valid';
+
+/**
+ * PostgreSQL's class 22 "data exception" (22003 out of range, 22P02 invalid text, 22021 bad
+ * encoding, 22007/22008 dates…) in an error or its causes (Drizzle wraps the driver's error): its
+ * code and message for the log, or null.
+ */
+export function dataExceptionCause(error: unknown): { code: string; message: string } | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) {
+      return { code, message: current.message };
+    }
+    current = current.cause;
+  }
+  return null;
+}
+
 /** Turns every error into the envelope of DESIGN §3; a 5xx never shows its internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      // Every 429 tells when to come back (issue 10).
+      const retryAfter =
+        error.retryAfterSeconds ?? (error.status === 429 ? defaultRetryAfterSeconds : undefined);
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       return reply.status(error.status).send({
         status: error.status,
         message: error.message,
@@ -36,12 +65,32 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'response does not match its schema');
       return reply.status(500).send({ status: 500, message: messages.serverError });
     }
+    const unavailable = unavailableCause(error);
+    if (unavailable) {
+      // The database (or another service) is away: a retryable 503, not a bug report.
+      request.log.warn({ cause: unavailable }, 'service unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(serviceUnavailableRetrySeconds))
+        .send({ status: 503, message: serviceUnavailableMessage });
+    }
+    const dataException = dataExceptionCause(error);
+    if (dataException) {
+      // A safety net, not a validation: a value the shared schemas let through and PostgreSQL
+      // refused (out of range, bad encoding…). Logged as an error so the missing bound gets fixed.
+      request.log.error(
+        { cause: dataException },
+        'database refused a value: a schema misses a bound',
+      );
+      return reply.status(400).send({ status: 400, message: dataExceptionMessage });
+    }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ status: 500, message: messages.serverError });
     }
+    if (status === 429) reply.header('retry-after', String(defaultRetryAfterSeconds));
     // Fastify's own 4xx (bad JSON, too large body, unsupported media type…).
     const message =
       fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
@@ -55,3 +104,26 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(status).send({ status, message });
   });
 });
+
+/** Messages of the router's own refusals (below). */
+export const urlMessages = {
+  badUrl: 'Alamat (URL) tidak valid',
+  tooLong: 'Alamat (URL) terlalu panjang',
+} as const;
+
+/**
+ * Fastify's `frameworkErrors` option (set in app.ts): a path the router cannot decode
+ * (`%E0%A4%A`) or a path parameter over `maxParamLength` is answered by the router before any
+ * hook or error handler, in Fastify's own shape with the raw path echoed. This answers the
+ * envelope of DESIGN §3 instead, with the same status (400, 414).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({ status: 400, message: urlMessages.badUrl });
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(414).send({ status: 414, message: urlMessages.tooLong });
+  }
+  request.log.error({ err: error }, 'router error');
+  return reply.status(500).send({ status: 500, message: messages.serverError });
+}

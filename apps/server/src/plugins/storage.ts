@@ -13,8 +13,17 @@ declare module 'fastify' {
 export const storagePlugin = fp(
   async (app: FastifyInstance) => {
     const storage = createStorage(app.config);
-    await storage.prepare();
+    try {
+      await storage.prepare();
+    } catch (error) {
+      await storage.close?.();
+      throw error;
+    }
     app.decorate('storage', storage);
+    // S3 keeps sockets open in its agent; a graceful shutdown lets them go.
+    app.addHook('onClose', async () => {
+      await storage.close?.();
+    });
   },
   { name: 'storage' },
 );

@@ -18,13 +18,19 @@ export const emailField = (field = 'Email') =>
     .transform((email) => email.toLowerCase());
 
 /**
- * New passwords: the reset screen's rule text, "at least 7 letters and 1 digit" (spec 01 §2),
- * read as at least 8 characters with at least one letter and one digit.
+ * New passwords: at least 8 characters with at least one letter and one digit (docs/decisions.md).
+ * The help text under the password fields is built from these numbers, so it always says what is
+ * checked (issue 10: it used to say "minimal 7 huruf").
  */
+const passwordLimits = { minLength: 8, maxLength: 128, minLetters: 1, minDigits: 1 } as const;
+
+/** Letters are A–Z in either case; digits 0–9. */
+export const countPasswordLetters = (password: string) => password.match(/[A-Za-z]/g)?.length ?? 0;
+export const countPasswordDigits = (password: string) => password.match(/[0-9]/g)?.length ?? 0;
+
 export const passwordRule = {
-  minLength: 8,
-  maxLength: 128,
-  text: 'Password minimal 8 karakter, terdiri dari minimal 7 huruf dan 1 angka',
+  ...passwordLimits,
+  text: `Password minimal ${passwordLimits.minLength} karakter, mengandung minimal ${passwordLimits.minLetters} huruf dan ${passwordLimits.minDigits} angka`,
 } as const;
 
 export const newPasswordField = (field: string) =>
@@ -33,9 +39,12 @@ export const newPasswordField = (field: string) =>
     .min(1, { error: messages.required(field) })
     .min(passwordRule.minLength, { error: messages.min(field, passwordRule.minLength) })
     .max(passwordRule.maxLength, { error: messages.max(field, passwordRule.maxLength) })
-    .refine((p) => /[0-9]/.test(p) && /[A-Za-z]/.test(p), {
-      error: `${field} harus mengandung huruf dan angka`,
-    });
+    .refine(
+      (p) =>
+        countPasswordLetters(p) >= passwordRule.minLetters &&
+        countPasswordDigits(p) >= passwordRule.minDigits,
+      { error: `${field} harus mengandung huruf dan angka` },
+    );
 
 /** A password typed to be checked (not a new one): required, and bounded before it is hashed. */
 const typedPassword = (field: string) =>
@@ -118,10 +127,15 @@ export type PushPublicKeyData = z.infer<typeof pushPublicKeyDataSchema>;
 export const authMessages = {
   wrongCredentials: 'Email atau password salah',
   inactive: 'Akun anda tidak aktif',
-  lockedAccount: (minutes: number) =>
-    `Terlalu banyak percobaan login yang gagal. Coba lagi dalam ${minutes} menit.`,
-  lockedAddress: (minutes: number) =>
-    `Terlalu banyak percobaan login dari alamat ini. Coba lagi dalam ${minutes} menit.`,
+  /** Too many failures of this account from this address. */
+  throttledLogin: (seconds: number) =>
+    `Terlalu banyak percobaan login yang gagal. Coba lagi dalam ${waitText(seconds)}.`,
+  /** Too many failures of this account from everywhere (the owner's known addresses pass). */
+  throttledAccount: (seconds: number) =>
+    `Terlalu banyak percobaan login yang gagal untuk akun ini. Coba lagi dalam ${waitText(seconds)}, atau gunakan Lupa password.`,
+  /** Too many failures from this address, whatever the account. */
+  throttledAddress: (seconds: number) =>
+    `Terlalu banyak percobaan login dari alamat ini. Coba lagi dalam ${waitText(seconds)}.`,
   passwordChanged: 'Password berhasil diubah',
   passwordChangeFailed: 'Password gagal diubah',
   wrongCurrentPassword: 'Password saat ini salah',
@@ -133,13 +147,42 @@ export const authMessages = {
   loggedOut: 'Logout berhasil',
 } as const;
 
-/** Lockout policy (issue 2): per account and per address. */
-export const loginLockout = {
-  windowMinutes: 15,
-  accountMaxFailures: 5,
-  addressMaxFailures: 20,
-  lockMinutes: 10,
-} as const;
+/** `45 detik` under a minute, else whole minutes rounded up (`2 menit`). */
+export function waitText(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  return whole < 60 ? `${whole} detik` : `${Math.ceil(whole / 60)} menit`;
+}
+
+/**
+ * A growing delay instead of a lock: `freeFailures` failures inside the window are free; after
+ * `k` failures the next attempt waits min(firstDelaySeconds · 2^(k − freeFailures),
+ * maxDelaySeconds) after the newest failure.
+ */
+export interface BackoffLimits {
+  freeFailures: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+}
+
+/**
+ * Sign-in throttle (issue 10; the scheme is in docs/decisions.md): per account and address
+ * together (`pair`), per account across all addresses (`account`, not applied from an address
+ * the account signed in from in the last `knownAddressDays`), and per address across accounts
+ * (`address`, likewise). Failures count over `windowMinutes`.
+ */
+export const loginThrottle = {
+  windowMinutes: 60,
+  knownAddressDays: 30,
+  pair: { freeFailures: 5, firstDelaySeconds: 30, maxDelaySeconds: 15 * 60 },
+  account: { freeFailures: 10, firstDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
+  address: { freeFailures: 30, firstDelaySeconds: 30, maxDelaySeconds: 15 * 60 },
+} as const satisfies {
+  windowMinutes: number;
+  knownAddressDays: number;
+  pair: BackoffLimits;
+  account: BackoffLimits;
+  address: BackoffLimits;
+};
 
 /**
  * Password reset policy: a link lives `tokenMinutes`; one address may ask `addressMaxRequests`

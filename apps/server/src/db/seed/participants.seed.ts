@@ -164,8 +164,9 @@ async function joinablePrograms(db: Db, admin: Staff) {
  * The walk's timestamps are then spread over the past weeks (see `backdateParticipants`).
  *
  * Member 1 registers through `registerMember` itself; the others are inserted by the repository
- * function it uses with one password hash computed once: 300 scrypt runs would add seconds to
- * every first start for nothing. All sign in with `demoMemberPassword`.
+ * function it uses with one password hash computed once: 300 scrypt runs at N = 2^17 (~0.3 s
+ * each) would add a minute and a half to every first start for nothing. All sign in with
+ * `demoMemberPassword`.
  */
 export async function seedParticipants(db: Db, storage?: Storage) {
   const rand = generator(628);

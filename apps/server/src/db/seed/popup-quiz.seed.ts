@@ -11,6 +11,7 @@ import {
 } from '@ajar/shared/popup-quiz/popup-quiz.schemas';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../config';
+import { serverPath } from '../../lib/server-root';
 import { createStorage, type Storage } from '../../lib/storage';
 import { uploadMedia, type UploadPart } from '../../modules/media/media.service';
 import type { Db } from '../client';
@@ -18,7 +19,7 @@ import { activities, gameplays, topics, users } from '../schema';
 import { seededTopics } from './programs.seed';
 
 /** The demo video: 12 s, VP9 in MP4 (plays in Debian's chromium). */
-const videoFile = new URL('./assets/video-demo.mp4', import.meta.url);
+const videoFile = serverPath('src/db/seed/assets/video-demo.mp4');
 
 const setting: PopupQuizSetting = {
   show_explanation: 1,

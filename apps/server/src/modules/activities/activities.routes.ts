@@ -14,13 +14,14 @@ import {
   programParamSchema,
 } from '@ajar/shared/activities/activities.schemas';
 import { messages } from '@ajar/shared/common/messages';
+import { findUnstorableText } from '@ajar/shared/common/text';
 import { mediaMessages, tooLargeMessage } from '@ajar/shared/media/media.constants';
 import type { RequestUser } from '../auth/request-user';
 import { AppError } from '../../lib/app-error';
 import { Reply, staffRoute } from '../../lib/route';
 import type { UploadPart } from '../media/media.service';
 import type { ActivityDeps } from './activities-access';
-import { readActivityForm, type ActivityForm } from './activities-form';
+import { discardUpload, readActivityForm, type ActivityForm } from './activities-form';
 import { updateActivityQuiz } from './activities-quiz.service';
 import {
   approveActivity,
@@ -103,6 +104,12 @@ function discardRest(raw: IncomingMessage): void {
   raw.resume();
 }
 
+/** NUL or a lone surrogate anywhere in the payload: 400 on its field, as for a JSON body. */
+function assertStorablePayload(payload: unknown): void {
+  const problem = findUnstorableText(payload);
+  if (problem) throw AppError.validation({ [problem.field]: problem.message });
+}
+
 /** Multipart (`payload` + optional `file`) or a plain JSON body, read the same way. */
 async function readForm(
   deps: ActivityDeps,
@@ -112,7 +119,19 @@ async function readForm(
 ): Promise<ActivityForm> {
   if (!request.isMultipart()) return { payload: request.body ?? {}, upload: null };
   try {
-    return await readActivityForm(deps, formParts(request), user, check);
+    // The payload is JSON inside a field: the body hook never sees it, so the shared text rule is
+    // applied here, before `check` and again when the payload came after the file.
+    const form = await readActivityForm(deps, formParts(request), user, (payload) => {
+      assertStorablePayload(payload);
+      return check(payload);
+    });
+    try {
+      assertStorablePayload(form.payload);
+    } catch (error) {
+      await discardUpload(deps, form.upload);
+      throw error;
+    }
+    return form;
   } catch (error) {
     discardRest(request.raw);
     throw error;

@@ -40,6 +40,25 @@ export async function updatePasswordHash(
     .where(eq(users.id, userId));
 }
 
+/**
+ * Replaces a weaker hash by a stronger one of the same password (at sign-in), only if it is still
+ * the one that was checked: a password changed meanwhile is not overwritten. The row's
+ * `updated_at` stays, since nothing the user sees changed.
+ */
+export async function upgradePasswordHash(
+  db: DbOrTx,
+  userId: string,
+  checkedHash: string,
+  strongerHash: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ password_hash: strongerHash, updated_at: sql`${users.updated_at}` })
+    .where(and(eq(users.id, userId), eq(users.password_hash, checkedHash)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 /** A reset link valid for `minutes`, on the database clock. */
 export async function insertPasswordReset(
   db: DbOrTx,

@@ -10,6 +10,7 @@ import {
   resetPasswordBodySchema,
   updatePasswordBodySchema,
 } from '@ajar/shared/auth/auth.schemas';
+import { userTarget } from '@ajar/shared/realtime';
 import { createMailer } from '../../lib/mailer';
 import { assertVapidConfig, createPush } from '../../lib/push';
 import { openRoute, staffRoute } from '../../lib/route';
@@ -58,6 +59,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     message: authMessages.loggedOut,
     handler: async ({ user }) => {
       await logout(deps(), user);
+      app.realtime.endSessions({ sessionId: user.sessionId });
       return null;
     },
   });
@@ -79,8 +81,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     body: updatePasswordBodySchema,
     data: z.null(),
     message: authMessages.passwordChanged,
-    handler: async ({ user, body }) => {
-      await updatePassword(deps(), user, body);
+    handler: async ({ user, body, request }) => {
+      await updatePassword(deps(), user, body, request.ip);
+      app.realtime.endSessions({ target: userTarget(user.id), keepSessionId: user.sessionId });
       return null;
     },
   });
@@ -109,8 +112,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     body: resetPasswordBodySchema,
     data: z.null(),
     message: authMessages.resetDone,
-    handler: async ({ body }) => {
-      await resetPassword(deps(), body);
+    handler: async ({ body, request }) => {
+      const { userId } = await resetPassword(deps(), { ...body, ip: request.ip });
+      app.realtime.endSessions({ target: userTarget(userId) });
       return null;
     },
   });

@@ -13,7 +13,13 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
-import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/tokens';
+import {
+  hashPassword,
+  hashToken,
+  newToken,
+  passwordNeedsRehash,
+  verifyPassword,
+} from '../../lib/tokens';
 import {
   consumePasswordReset,
   countRecentPasswordResets,
@@ -23,17 +29,10 @@ import {
   insertPasswordReset,
   invalidatePasswordResets,
   updatePasswordHash,
+  upgradePasswordHash,
 } from './auth.repository';
-import {
-  accountKey,
-  accountPolicy,
-  addressKey,
-  addressPolicy,
-  beginAttempt,
-  clearFailures,
-  resetAddressKey,
-  resetAddressPolicy,
-} from './login-lockout.service';
+import { beginAttempt, resetAddressKey, resetAddressPolicy } from './login-lockout.service';
+import { beginLogin, trustAddress } from './login-throttle.service';
 import { passwordResetLink, passwordResetMail } from './password-reset.mail';
 import {
   deleteSessionSubscription,
@@ -104,20 +103,35 @@ const wrongCredentials = () =>
   AppError.badRequest(authMessages.wrongCredentials, { email: authMessages.wrongCredentials });
 
 /**
- * Signs a staff member in. Throttled per account and per address (429 while locked, whatever the
- * password); a wrong e-mail or password is one message on `email`; an inactive account is told
- * so only after the right password.
+ * After a successful password check: a hash weaker than today's parameters (N = 2^14 before
+ * issue 10) is rewritten with the same password. Hashing happens outside any transaction; a
+ * failure is logged and the sign-in goes on.
+ */
+export async function upgradeWeakHash(
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  password: string,
+  storedHash: string,
+  save: (strongerHash: string) => Promise<unknown>,
+): Promise<void> {
+  if (!passwordNeedsRehash(storedHash)) return;
+  try {
+    await save(await hashPassword(password));
+  } catch (err) {
+    log.warn({ err }, 'password hash not upgraded');
+  }
+}
+
+/**
+ * Signs a staff member in. Throttled (login-throttle.service.ts: 429 with Retry-After while held
+ * back, whatever the password); a wrong e-mail or password is one message on `email`; an
+ * inactive account is told so only after the right password.
  */
 export async function login(
   deps: AuthDeps,
   input: { email: string; password: string; pushToken?: string | null; ip: string },
 ): Promise<LoginData> {
   const { db, config, log } = deps;
-  const account = accountKey(input.email);
-  const attempt = await beginAttempt(db, [
-    { key: account, policy: accountPolicy, message: authMessages.lockedAccount },
-    { key: addressKey(input.ip), policy: addressPolicy, message: authMessages.lockedAddress },
-  ]);
+  const attempt = await beginLogin(db, { scope: 'staff', email: input.email, ip: input.ip });
 
   const user = await findUserByEmail(db, input.email);
   const valid = user
@@ -132,6 +146,9 @@ export async function login(
     await attempt.recordFailure();
     throw AppError.badRequest(authMessages.inactive, { email: authMessages.inactive });
   }
+  await upgradeWeakHash(log, input.password, user.password_hash, (stronger) =>
+    upgradePasswordHash(db, user.id, user.password_hash, stronger),
+  );
 
   const { token, hash } = newToken();
   const session = await db.transaction(async (tx) => {
@@ -140,7 +157,7 @@ export async function login(
       tokenHash: hash,
       expiresAt: new Date(Date.now() + config.SESSION_TTL_HOURS * 60 * 60 * 1000),
     });
-    await attempt.succeed(tx, [account]);
+    await attempt.succeed(tx);
     await deleteEndedSessions(tx, user.id, endedSessionGraceHours);
     return created;
   });
@@ -168,18 +185,20 @@ export async function logout(deps: AuthDeps, user: SessionUser): Promise<void> {
 
 /**
  * Changes the signed-in user's password after checking the current one. A wrong current
- * password counts as a failed login of the account (it is a password oracle too) and is refused
- * while the account is locked. Every other session is revoked; this one stays.
+ * password counts as a failed sign-in of the account from this address (it is a password oracle
+ * too) and is held back by the same throttle (429 on `current_password`). Every other session
+ * is revoked; this one stays.
  */
 export async function updatePassword(
   deps: AuthDeps,
   user: SessionUser,
   body: { current_password: string; new_password: string },
+  ip: string,
 ): Promise<void> {
   const { db } = deps;
-  const attempt = await beginAttempt(
+  const attempt = await beginLogin(
     db,
-    [{ key: accountKey(user.email), policy: accountPolicy, message: authMessages.lockedAccount }],
+    { scope: 'staff', email: user.email, ip },
     'current_password',
   );
   const row = await findUserById(db, user.id);
@@ -245,20 +264,21 @@ export async function forgotPassword(
 
 /**
  * Sets a new password from a reset link: the link is used up (single use, checked in the same
- * update), every session of the user is revoked, other open links die, and the account's login
- * lockout is cleared.
+ * update), every session of the user is revoked, other open links die, and the address the
+ * reset came from becomes known to the account (its sign-in failures there are forgotten and the
+ * account-wide throttle no longer holds it back).
  */
 export async function resetPassword(
   deps: AuthDeps,
-  input: { token: string; password: string },
-): Promise<void> {
+  input: { token: string; password: string; ip: string },
+): Promise<{ userId: string }> {
   const { db } = deps;
   const tokenHash = hashToken(input.token);
   const invalid = () => AppError.badRequest(authMessages.resetInvalid);
   // A cheap check first, so a made-up token costs no scrypt work.
   if (!(await findUsablePasswordReset(db, tokenHash))) throw invalid();
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const userId = await consumePasswordReset(tx, tokenHash);
     const user = userId ? await findUserById(tx, userId) : null;
     if (!user || !user.is_active) throw invalid();
@@ -266,7 +286,8 @@ export async function resetPassword(
     await revokeUserSessions(tx, user.id);
     await deleteUserSubscriptions(tx, user.id);
     await invalidatePasswordResets(tx, user.id);
-    await clearFailures(tx, [accountKey(user.email)]);
+    await trustAddress(tx, { scope: 'staff', email: user.email, ip: input.ip });
+    return { userId: user.id };
   });
 }
 

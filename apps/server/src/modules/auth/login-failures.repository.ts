@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, notInArray, notLike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginFailures } from '../../db/schema';
 
@@ -79,7 +79,42 @@ export async function pruneFailuresOfKeys(
     );
 }
 
-/** Every row older than the window, whatever its key (keys that never fail again). */
-export async function pruneAllFailures(db: DbOrTx, olderThanMinutes: number): Promise<void> {
-  await db.delete(loginFailures).where(lt(loginFailures.created_at, minutesAgo(olderThanMinutes)));
+/** Keys of rows that record a success (a known address), not a failure. */
+export const knownKeyPrefix = 'known:';
+
+/**
+ * Every stale row, whatever its key (keys that never come back): failure rows older than
+ * `failureMinutes`, known-address rows older than `knownMinutes`.
+ */
+export async function pruneAllFailures(
+  db: DbOrTx,
+  ages: { failureMinutes: number; knownMinutes: number },
+): Promise<void> {
+  await db
+    .delete(loginFailures)
+    .where(
+      or(
+        lt(loginFailures.created_at, minutesAgo(ages.knownMinutes)),
+        and(
+          notLike(loginFailures.key, `${knownKeyPrefix}%`),
+          lt(loginFailures.created_at, minutesAgo(ages.failureMinutes)),
+        ),
+      ),
+    );
+}
+
+/** Whether the key has a row younger than `minutes` (a known address). */
+export async function hasRecentRow(db: DbOrTx, key: string, minutes: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: loginFailures.id })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.key, key), gt(loginFailures.created_at, minutesAgo(minutes))))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Keeps one fresh row for the key (a known address seen again). */
+export async function refreshKey(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+  await db.insert(loginFailures).values({ key });
 }

@@ -1,26 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '@ajar/shared/auth/auth.schemas';
+import { authMessages, loginThrottle } from '@ajar/shared/auth/auth.schemas';
 import { AppError } from '../../lib/app-error';
 import { ageFailures, countFailureRows, insertFailureRows } from '../../test/factories/auth';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { countRecentFailures, pruneAllFailures } from './login-failures.repository';
 import {
   accountKey,
-  accountPolicy,
   addressKey,
-  addressPolicy,
   beginAttempt,
   normalizeAddress,
+  resetAddressPolicy,
+  secondsToWait,
   type ThrottleKey,
 } from './login-lockout.service';
+import { accountPolicy, beginLogin, loginKeys, pairPolicy } from './login-throttle.service';
 
-describe('lockout keys', () => {
+describe('throttle keys', () => {
   it('folds case and surrounding spaces of the e-mail', () => {
     expect(accountKey('ADMIN@AJAR.TEST ')).toBe('account:admin@ajar.test');
     expect(accountKey('\t Admin@Ajar.Test\n')).toBe('account:admin@ajar.test');
   });
 
-  it('normalises addresses: IPv4 as is, mapped IPv6 as IPv4, IPv6 by /64', () => {
+  it('normalises addresses: IPv4 as is, mapped IPv6 as IPv4, IPv6 by /64, others as unknown', () => {
     expect(normalizeAddress('203.0.113.9')).toBe('203.0.113.9');
     expect(normalizeAddress('::ffff:203.0.113.9')).toBe('203.0.113.9');
     expect(normalizeAddress('::FFFF:203.0.113.9')).toBe('203.0.113.9');
@@ -29,10 +30,49 @@ describe('lockout keys', () => {
     expect(normalizeAddress('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(normalizeAddress('::1')).toBe('0:0:0:0::/64');
     expect(addressKey('::ffff:10.0.0.1')).toBe('address:10.0.0.1');
+    // A forged forwarding header is no address: it cannot open a fresh counter or carry NUL.
+    for (const junk of ['', 'abc', 'x\0y', '999.1.1.1', '1.2.3.4, 5.6.7.8']) {
+      expect(normalizeAddress(junk), JSON.stringify(junk)).toBe('unknown');
+    }
+  });
+
+  it('keeps staff and member sign-ins apart, and names pair and known keys by both', () => {
+    expect(loginKeys('staff', ' Budi@Ajar.Test', '::ffff:10.1.2.3')).toEqual({
+      account: 'account:budi@ajar.test',
+      address: 'address:10.1.2.3',
+      pair: 'pair:account:budi@ajar.test|10.1.2.3',
+      known: 'known:account:budi@ajar.test|10.1.2.3',
+    });
+    expect(loginKeys('member', 'budi@ajar.test', '10.1.2.3')).toEqual({
+      account: 'member-account:budi@ajar.test',
+      address: 'member-address:10.1.2.3',
+      pair: 'pair:member-account:budi@ajar.test|10.1.2.3',
+      known: 'known:member-account:budi@ajar.test|10.1.2.3',
+    });
   });
 });
 
-describe('beginAttempt (counting in SQL)', () => {
+describe('secondsToWait', () => {
+  it('backoff: free failures, then a doubling delay from the newest failure, capped', () => {
+    const { freeFailures, firstDelaySeconds, maxDelaySeconds } = pairPolicy;
+    expect(secondsToWait(pairPolicy, freeFailures - 1, 0)).toBe(0);
+    expect(secondsToWait(pairPolicy, freeFailures, 0)).toBe(firstDelaySeconds);
+    expect(secondsToWait(pairPolicy, freeFailures, 10)).toBe(firstDelaySeconds - 10);
+    expect(secondsToWait(pairPolicy, freeFailures, firstDelaySeconds)).toBe(0);
+    expect(secondsToWait(pairPolicy, freeFailures + 1, 0)).toBe(2 * firstDelaySeconds);
+    expect(secondsToWait(pairPolicy, freeFailures + 2, 0)).toBe(4 * firstDelaySeconds);
+    expect(secondsToWait(pairPolicy, freeFailures + 500, 0)).toBe(maxDelaySeconds);
+    expect(secondsToWait(pairPolicy, 0, null)).toBe(0);
+  });
+
+  it('lock: refused until lockMinutes after the newest failure once the limit is reached', () => {
+    const { maxFailures, lockMinutes } = resetAddressPolicy;
+    expect(secondsToWait(resetAddressPolicy, maxFailures - 1, 0)).toBe(0);
+    expect(secondsToWait(resetAddressPolicy, maxFailures, 60)).toBe(lockMinutes * 60 - 60);
+  });
+});
+
+describe('beginAttempt and beginLogin (counting in SQL)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -40,20 +80,15 @@ describe('beginAttempt (counting in SQL)', () => {
   afterAll(() => t.close());
 
   let n = 0;
-  const keysFor = () => {
+  const fresh = () => {
     n += 1;
-    const account: ThrottleKey = {
-      key: accountKey(`svc-${n}@ajar.test`),
-      policy: accountPolicy,
-      message: authMessages.lockedAccount,
-    };
-    const address: ThrottleKey = {
-      key: addressKey(`192.0.2.${n}`),
-      policy: addressPolicy,
-      message: authMessages.lockedAddress,
-    };
-    return { account, address };
+    return { email: `svc-${n}@ajar.test`, ip: `192.0.2.${n}` };
   };
+  const pairKeyOf = (who: { email: string; ip: string }): ThrottleKey => ({
+    key: loginKeys('staff', who.email, who.ip).pair,
+    policy: pairPolicy,
+    message: (_m, seconds) => authMessages.throttledLogin(seconds),
+  });
 
   async function refused(promise: Promise<unknown>): Promise<AppError> {
     try {
@@ -65,59 +100,87 @@ describe('beginAttempt (counting in SQL)', () => {
     throw new Error('the attempt was not refused');
   }
 
-  it('records the attempt as a failure of every key before judging it', async () => {
-    const { account, address } = keysFor();
-    await beginAttempt(t.db, [account, address]);
-    expect(await countFailureRows(t.db, account.key)).toBe(1);
-    expect(await countFailureRows(t.db, address.key)).toBe(1);
+  it('records the attempt on every key, judged or not, before judging it', async () => {
+    const who = fresh();
+    const keys = loginKeys('staff', who.email, who.ip);
+    await beginLogin(t.db, { scope: 'staff', ...who });
+    for (const key of [keys.pair, keys.account, keys.address]) {
+      expect(await countFailureRows(t.db, key)).toBe(1);
+    }
+    expect(await countFailureRows(t.db, keys.known)).toBe(0);
   });
 
   it('an attempt still in flight counts against a concurrent one', async () => {
-    const { account } = keysFor();
-    await insertFailureRows(t.db, account.key, accountPolicy.maxFailures - 1);
+    const who = fresh();
+    const key = pairKeyOf(who);
+    await insertFailureRows(t.db, key.key, pairPolicy.freeFailures - 1);
     // A has not finished (its password is still being checked)…
-    const inFlight = await beginAttempt(t.db, [account]);
+    const inFlight = await beginAttempt(t.db, [key]);
     // …so B already sees the limit reached.
-    const err = await refused(beginAttempt(t.db, [account]));
+    const err = await refused(beginAttempt(t.db, [key]));
     expect(err.status).toBe(429);
+    expect(err.retryAfterSeconds).toBe(pairPolicy.firstDelaySeconds);
     await inFlight.recordFailure();
-    expect(await countFailureRows(t.db, account.key)).toBe(accountPolicy.maxFailures);
+    expect(await countFailureRows(t.db, key.key)).toBe(pairPolicy.freeFailures);
   });
 
-  it('a refused attempt leaves no row and names the field and minutes left', async () => {
-    const { account } = keysFor();
-    await insertFailureRows(t.db, account.key, accountPolicy.maxFailures, 7);
-    const err = await refused(beginAttempt(t.db, [account], 'current_password'));
+  it('a refused attempt leaves no row and names the field and the seconds left', async () => {
+    const who = fresh();
+    const key = pairKeyOf(who);
+    await insertFailureRows(t.db, key.key, pairPolicy.freeFailures, 10 / 60);
+    const err = await refused(beginAttempt(t.db, [key], 'current_password'));
     expect(err.status).toBe(429);
-    expect(err.message).toBe(authMessages.lockedAccount(3));
-    expect(err.validation).toEqual({ current_password: authMessages.lockedAccount(3) });
-    expect(await countFailureRows(t.db, account.key)).toBe(accountPolicy.maxFailures);
+    const seconds = err.retryAfterSeconds!;
+    expect(seconds).toBeGreaterThanOrEqual(pairPolicy.firstDelaySeconds - 12);
+    expect(seconds).toBeLessThanOrEqual(pairPolicy.firstDelaySeconds - 9);
+    expect(err.message).toBe(authMessages.throttledLogin(seconds));
+    expect(err.validation).toEqual({ current_password: authMessages.throttledLogin(seconds) });
+    expect(await countFailureRows(t.db, key.key)).toBe(pairPolicy.freeFailures);
   });
 
-  it('a lock on one key refuses the attempt and leaves the other key untouched', async () => {
-    const { account, address } = keysFor();
-    await insertFailureRows(t.db, address.key, addressPolicy.maxFailures);
-    const err = await refused(beginAttempt(t.db, [account, address]));
-    expect(err.message).toBe(authMessages.lockedAddress(addressPolicy.lockMinutes));
-    expect(await countFailureRows(t.db, account.key)).toBe(0);
-    expect(await countFailureRows(t.db, address.key)).toBe(addressPolicy.maxFailures);
+  it('answers the key that holds the attempt back longest', async () => {
+    const who = fresh();
+    const keys = loginKeys('staff', who.email, who.ip);
+    await insertFailureRows(t.db, keys.pair, pairPolicy.freeFailures);
+    await insertFailureRows(t.db, keys.account, accountPolicy.freeFailures + 1);
+    const err = await refused(beginLogin(t.db, { scope: 'staff', ...who }));
+    expect(err.retryAfterSeconds).toBeGreaterThan(pairPolicy.firstDelaySeconds);
+    expect(err.message).toBe(authMessages.throttledAccount(err.retryAfterSeconds!));
+    expect(await countFailureRows(t.db, keys.address)).toBe(0);
   });
 
-  it('succeed drops its own rows and clears only the keys it is given', async () => {
-    const { account, address } = keysFor();
-    await insertFailureRows(t.db, account.key, 3);
-    await insertFailureRows(t.db, address.key, 3);
-    const attempt = await beginAttempt(t.db, [account, address]);
-    await attempt.succeed(t.db, [account.key]);
-    expect(await countFailureRows(t.db, account.key)).toBe(0);
-    expect(await countFailureRows(t.db, address.key)).toBe(3);
+  it('a known address is judged on its pair only; success refreshes it and clears the pair', async () => {
+    const who = fresh();
+    const keys = loginKeys('staff', who.email, who.ip);
+    await insertFailureRows(t.db, keys.account, 50);
+    await insertFailureRows(t.db, keys.address, 50);
+    await expect(refused(beginLogin(t.db, { scope: 'staff', ...who }))).resolves.toBeDefined();
+
+    await insertFailureRows(t.db, keys.known, 1, 60 * 24 * 3);
+    await insertFailureRows(t.db, keys.pair, pairPolicy.freeFailures - 1);
+    const attempt = await beginLogin(t.db, { scope: 'staff', ...who });
+    await attempt.succeed(t.db);
+    expect(await countFailureRows(t.db, keys.pair)).toBe(0);
+    expect(await countFailureRows(t.db, keys.known)).toBe(1);
+    // Refreshed: the one row is new.
+    expect((await countRecentFailures(t.db, keys.known, 1)).failures).toBe(1);
+    // The account and address counters are left as they were.
+    expect(await countFailureRows(t.db, keys.account)).toBe(50);
+  });
+
+  it(`a known address is forgotten after ${loginThrottle.knownAddressDays} days`, async () => {
+    const who = fresh();
+    const keys = loginKeys('staff', who.email, who.ip);
+    await insertFailureRows(t.db, keys.account, 50);
+    await insertFailureRows(t.db, keys.known, 1, loginThrottle.knownAddressDays * 24 * 60 + 1);
+    expect((await refused(beginLogin(t.db, { scope: 'staff', ...who }))).status).toBe(429);
   });
 
   it('counts only the window and reports the newest failure', async () => {
-    const { account } = keysFor();
-    await insertFailureRows(t.db, account.key, 2, accountPolicy.windowMinutes + 1);
-    await insertFailureRows(t.db, account.key, 3, 4);
-    const counted = await countRecentFailures(t.db, account.key, accountPolicy.windowMinutes);
+    const key = pairKeyOf(fresh()).key;
+    await insertFailureRows(t.db, key, 2, pairPolicy.windowMinutes + 1);
+    await insertFailureRows(t.db, key, 3, 4);
+    const counted = await countRecentFailures(t.db, key, pairPolicy.windowMinutes);
     expect(counted.failures).toBe(3);
     expect(counted.secondsSinceNewest).toBeGreaterThanOrEqual(4 * 60 - 5);
     expect(counted.secondsSinceNewest).toBeLessThan(4 * 60 + 30);
@@ -125,28 +188,38 @@ describe('beginAttempt (counting in SQL)', () => {
     expect(none).toEqual({ failures: 0, secondsSinceNewest: null });
   });
 
-  it('the lock ends lockMinutes after the newest failure', async () => {
-    const { account } = keysFor();
-    await insertFailureRows(t.db, account.key, accountPolicy.maxFailures);
-    await ageFailures(t.db, accountPolicy.lockMinutes - 0.5, account.key);
-    expect((await refused(beginAttempt(t.db, [account]))).message).toBe(
-      authMessages.lockedAccount(1),
-    );
-    await ageFailures(t.db, 0.5, account.key);
-    await expect(beginAttempt(t.db, [account])).resolves.toBeDefined();
+  it('the lock policy (reset requests) still refuses until the lock has passed', async () => {
+    const key: ThrottleKey = {
+      key: `reset:198.51.100.${(n += 1)}`,
+      policy: resetAddressPolicy,
+      message: authMessages.tooManyResetRequests,
+    };
+    await insertFailureRows(t.db, key.key, resetAddressPolicy.maxFailures);
+    await ageFailures(t.db, resetAddressPolicy.lockMinutes - 0.5, key.key);
+    const err = await refused(beginAttempt(t.db, [key]));
+    expect(err.message).toBe(authMessages.tooManyResetRequests(1));
+    expect(err.retryAfterSeconds).toBeLessThanOrEqual(30);
+    await ageFailures(t.db, 0.5, key.key);
+    await expect(beginAttempt(t.db, [key])).resolves.toBeDefined();
   });
 
-  it('recordFailure prunes the old rows of its keys; the sweep prunes every key', async () => {
-    const { account, address } = keysFor();
-    const other = keysFor().account;
-    await insertFailureRows(t.db, account.key, 4, 20);
-    await insertFailureRows(t.db, other.key, 4, 20);
-    const attempt = await beginAttempt(t.db, [account, address]);
+  it('recordFailure prunes old rows of its keys; the sweep prunes every key but keeps known rows', async () => {
+    const who = fresh();
+    const key = pairKeyOf(who);
+    const other = pairKeyOf(fresh()).key;
+    const known = loginKeys('staff', who.email, who.ip).known;
+    await insertFailureRows(t.db, key.key, 4, 70);
+    await insertFailureRows(t.db, other, 4, 70);
+    await insertFailureRows(t.db, known, 1, 70);
+    const attempt = await beginAttempt(t.db, [key]);
     await attempt.recordFailure();
-    expect(await countFailureRows(t.db, account.key)).toBe(1);
-    expect(await countFailureRows(t.db, other.key)).toBe(4);
-    await pruneAllFailures(t.db, 15);
-    expect(await countFailureRows(t.db, other.key)).toBe(0);
-    expect(await countFailureRows(t.db, account.key)).toBe(1);
+    expect(await countFailureRows(t.db, key.key)).toBe(1);
+    expect(await countFailureRows(t.db, other)).toBe(4);
+    await pruneAllFailures(t.db, { failureMinutes: 60, knownMinutes: 60 * 24 });
+    expect(await countFailureRows(t.db, other)).toBe(0);
+    expect(await countFailureRows(t.db, key.key)).toBe(1);
+    expect(await countFailureRows(t.db, known)).toBe(1);
+    await pruneAllFailures(t.db, { failureMinutes: 60, knownMinutes: 60 });
+    expect(await countFailureRows(t.db, known)).toBe(0);
   });
 });

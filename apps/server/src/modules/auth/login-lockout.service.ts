@@ -1,5 +1,9 @@
-import { isIPv6 } from 'node:net';
-import { loginLockout, passwordResetPolicy } from '@ajar/shared/auth/auth.schemas';
+import { isIPv4, isIPv6 } from 'node:net';
+import {
+  loginThrottle,
+  passwordResetPolicy,
+  type BackoffLimits,
+} from '@ajar/shared/auth/auth.schemas';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
@@ -12,8 +16,10 @@ import {
 } from './login-failures.repository';
 
 /**
- * A key is locked while it has at least `maxFailures` rows inside the last `windowMinutes` and the
- * newest of them is less than `lockMinutes` old.
+ * A hard limit: a key is refused while it has at least `maxFailures` rows inside the last
+ * `windowMinutes` and the newest of them is less than `lockMinutes` old. Only for limits whose
+ * lock hurts no one but the one who caused it (one address's reset requests, one member's voucher
+ * guesses); sign-in uses `BackoffPolicy` (login-throttle.service.ts).
  */
 export interface ThrottlePolicy {
   maxFailures: number;
@@ -21,24 +27,22 @@ export interface ThrottlePolicy {
   lockMinutes: number;
 }
 
-export interface ThrottleKey {
-  key: string;
-  policy: ThrottlePolicy;
-  /** The 429 message, given the whole minutes left. */
-  message: (minutesLeft: number) => string;
+/** A growing delay (see `BackoffLimits`), failures counted over `windowMinutes`. */
+export interface BackoffPolicy extends BackoffLimits {
+  windowMinutes: number;
 }
 
-export const accountPolicy: ThrottlePolicy = {
-  maxFailures: loginLockout.accountMaxFailures,
-  windowMinutes: loginLockout.windowMinutes,
-  lockMinutes: loginLockout.lockMinutes,
-};
-
-export const addressPolicy: ThrottlePolicy = {
-  maxFailures: loginLockout.addressMaxFailures,
-  windowMinutes: loginLockout.windowMinutes,
-  lockMinutes: loginLockout.lockMinutes,
-};
+export interface ThrottleKey {
+  key: string;
+  policy: ThrottlePolicy | BackoffPolicy;
+  /** The 429 message, given the whole minutes and the whole seconds left. */
+  message: (minutesLeft: number, secondsLeft: number) => string;
+  /**
+   * False: the attempt is recorded on the key but the key does not refuse it (a sign-in from an
+   * address the account knows is not held back by the account-wide counter).
+   */
+  judged?: boolean;
+}
 
 /** Every forgot-password request counts; the address waits until the window has moved on. */
 export const resetAddressPolicy: ThrottlePolicy = {
@@ -47,10 +51,9 @@ export const resetAddressPolicy: ThrottlePolicy = {
   lockMinutes: passwordResetPolicy.windowMinutes,
 };
 
-/** Rows older than this are never counted again and may be deleted. */
-const retentionMinutes = Math.max(
-  accountPolicy.windowMinutes,
-  addressPolicy.windowMinutes,
+/** Failure rows older than this are never counted again and may be deleted. */
+export const retentionMinutes = Math.max(
+  loginThrottle.windowMinutes,
   resetAddressPolicy.windowMinutes,
 );
 
@@ -67,18 +70,21 @@ export function accountKey(email: string): string {
 
 /**
  * IPv4-mapped IPv6 is the IPv4 address; other IPv6 addresses count by their /64, since one
- * client usually owns a whole /64 and could otherwise rotate through it.
+ * client usually owns a whole /64 and could otherwise rotate through it. Anything that is not an
+ * address (a forged forwarding header behind a careless proxy) counts as one `unknown` address.
  */
 export function normalizeAddress(ip: string): string {
   const trimmed = ip.trim().toLowerCase();
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(trimmed);
-  if (mapped?.[1]) return mapped[1];
-  if (!isIPv6(trimmed)) return trimmed;
-  const [head = '', tail = ''] = trimmed.split('::');
+  if (mapped?.[1] && isIPv4(mapped[1])) return mapped[1];
+  if (isIPv4(trimmed)) return trimmed;
+  if (!isIPv6(trimmed)) return 'unknown';
+  const bare = trimmed.replace(/%.*$/, '');
+  const [head = '', tail = ''] = bare.split('::');
   const headParts = head ? head.split(':') : [];
-  const tailParts = trimmed.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const tailParts = bare.includes('::') ? (tail ? tail.split(':') : []) : [];
   const missing = 8 - headParts.length - tailParts.length;
-  const groups = trimmed.includes('::')
+  const groups = bare.includes('::')
     ? [...headParts, ...Array<string>(Math.max(missing, 0)).fill('0'), ...tailParts]
     : headParts;
   const prefix = groups.slice(0, 4).map((g) => (g.includes('.') ? g : g.replace(/^0+(?=.)/, '')));
@@ -100,20 +106,37 @@ export interface Attempt {
   succeed(db: DbOrTx, clearKeys?: string[]): Promise<void>;
 }
 
-function minutesLeft(policy: ThrottlePolicy, secondsSinceNewest: number): number {
-  return Math.max(1, Math.ceil((policy.lockMinutes * 60 - secondsSinceNewest) / 60));
+/**
+ * Seconds the key still holds an attempt back (0: free to go), from the other failures inside
+ * the key's window and the age of the newest of them.
+ */
+export function secondsToWait(
+  policy: ThrottlePolicy | BackoffPolicy,
+  failures: number,
+  secondsSinceNewest: number | null,
+): number {
+  if (secondsSinceNewest === null) return 0;
+  if ('freeFailures' in policy) {
+    if (failures < policy.freeFailures) return 0;
+    const exponent = Math.min(failures - policy.freeFailures, 30);
+    const delay = Math.min(policy.firstDelaySeconds * 2 ** exponent, policy.maxDelaySeconds);
+    return Math.max(0, delay - secondsSinceNewest);
+  }
+  if (failures < policy.maxFailures) return 0;
+  return Math.max(0, policy.lockMinutes * 60 - secondsSinceNewest);
 }
 
 /**
  * Starts a throttled attempt. The attempt is written as a failure of every key *before* anything
- * is checked, then the lock is judged on the other rows: two concurrent attempts each see the
- * other, so a burst of parallel requests (or several servers) cannot all slip under the limit.
- * A refused attempt removes its rows again, so hammering a locked key neither extends nor resets
- * the lock, and nothing the refused attempt carries (even the right password) is looked at.
+ * is checked, then each judged key is checked on the other rows: two concurrent attempts each
+ * see the other, so a burst of parallel requests (or several servers) cannot all slip under the
+ * limit. A refused attempt removes its rows again, so hammering a held key neither extends nor
+ * resets the wait, and nothing the refused attempt carries (even the right password) is looked at.
  *
  * Runs on the pool, outside any transaction, so other requests see the rows at once.
  *
- * @throws AppError 429 with the key's message on `field` while any key is locked.
+ * @throws AppError 429 with `Retry-After` and the message of the key that holds it back longest,
+ *   on `field`.
  */
 export async function beginAttempt(
   db: DbOrTx,
@@ -124,22 +147,23 @@ export async function beginAttempt(
     db,
     keys.map((k) => k.key),
   );
-  for (const { key, policy, message } of keys) {
+  let longest: { wait: number; key: ThrottleKey } | null = null;
+  for (const throttleKey of keys) {
+    if (throttleKey.judged === false) continue;
     const { failures, secondsSinceNewest } = await countRecentFailures(
       db,
-      key,
-      policy.windowMinutes,
+      throttleKey.key,
+      throttleKey.policy.windowMinutes,
       ids,
     );
-    if (
-      failures >= policy.maxFailures &&
-      secondsSinceNewest !== null &&
-      secondsSinceNewest < policy.lockMinutes * 60
-    ) {
-      await deleteFailuresById(db, ids);
-      const text = message(minutesLeft(policy, secondsSinceNewest));
-      throw new AppError(429, text, { [field]: text });
-    }
+    const wait = secondsToWait(throttleKey.policy, failures, secondsSinceNewest);
+    if (wait > 0 && (!longest || wait > longest.wait)) longest = { wait, key: throttleKey };
+  }
+  if (longest) {
+    await deleteFailuresById(db, ids);
+    const seconds = Math.max(1, Math.ceil(longest.wait));
+    const text = longest.key.message(Math.max(1, Math.ceil(longest.wait / 60)), seconds);
+    throw AppError.tooMany(text, seconds, { [field]: text });
   }
 
   return {
@@ -149,7 +173,12 @@ export async function beginAttempt(
         keys.map((k) => k.key),
         retentionMinutes,
       );
-      if (Math.random() < globalPruneRate) await pruneAllFailures(db, retentionMinutes);
+      if (Math.random() < globalPruneRate) {
+        await pruneAllFailures(db, {
+          failureMinutes: retentionMinutes,
+          knownMinutes: loginThrottle.knownAddressDays * 24 * 60,
+        });
+      }
     },
     succeed: async (tx, clearKeys = []) => {
       await deleteFailuresById(tx, ids);

@@ -15,7 +15,7 @@ export const downloadMessages = {
  * `GET /api/download/{token}`: a file made for download (exports, zips, uploaded work), served
  * while its link lives (15 minutes). Public because a browser opens it as a plain link; the
  * token is unguessable and short-lived (DESIGN §11). The answer is the file itself, not the
- * envelope (`data: 'reply'`).
+ * envelope (`data: 'reply'`); on S3, a 302 to a presigned link of a few minutes instead.
  */
 export const downloadsRoutes: FastifyPluginAsync = async (app) => {
   openRoute(app, {
@@ -36,6 +36,14 @@ export const downloadsRoutes: FastifyPluginAsync = async (app) => {
     handler: async ({ params, reply }) => {
       const file = await openDownload({ db: app.db, storage: app.storage }, params.token);
       if (!file) throw AppError.notFound(downloadMessages.notFound);
+      if (file.kind === 'redirect') {
+        return reply
+          .code(302)
+          .header('location', file.url)
+          .header('cache-control', 'private, no-store')
+          .header('referrer-policy', 'no-referrer')
+          .send();
+      }
       return reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.size))

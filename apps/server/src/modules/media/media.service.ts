@@ -18,6 +18,7 @@ import {
   type MediaListQueryParsed,
 } from '@ajar/shared/media/media.schemas';
 import { messages } from '@ajar/shared/common/messages';
+import { isStorableText, textMessages } from '@ajar/shared/common/text';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
@@ -205,6 +206,7 @@ export async function uploadMedia(
           fieldErrors[name] = messages.max(fieldLabels[name], mediaFieldLimits[name]);
         }
         fields[name] = part.value;
+        if (!isStorableText(part.value)) fieldErrors[name] = textMessages.invalidCharacter;
         continue;
       }
       if (part.name !== 'file' || sawFile) {
@@ -212,6 +214,11 @@ export async function uploadMedia(
         continue;
       }
       sawFile = true;
+      // The client's file name is kept as `original_name`: the shared text rule applies.
+      if (!isStorableText(part.filename)) {
+        part.discard();
+        throw AppError.validation({ file: textMessages.invalidCharacter });
+      }
       stored = await storeFile(deps.storage, part);
     }
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberPushSubscriptions, members } from '../../db/schema';
-import { browserSubscription, uniqueAddress } from '../../test/factories/auth';
+import { authMessages, loginThrottle } from '@ajar/shared/auth/auth.schemas';
+import { browserSubscription, retryAfterOf, uniqueAddress } from '../../test/factories/auth';
 import { registerMember } from '../../test/factories/members';
 import { signedIn } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -98,20 +99,53 @@ describe('member accounts API', () => {
     expect(unknown.json().validation).toEqual({ email: 'Email atau password salah' });
   });
 
-  it('locks member sign-in after repeated failures without touching the staff account of that e-mail', async () => {
+  it('throttles member sign-in like the staff one, on keys of its own', async () => {
     const m = await registerMember(t.app);
-    for (let i = 0; i < 5; i += 1) {
-      await post('/api/member/v1/login', { email: m.email, password: 'Salah12345' });
+    const from = uniqueAddress();
+    const login = (password: string, address = from) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/member/v1/login',
+        payload: { email: m.email, password },
+        remoteAddress: address,
+      });
+    for (let i = 0; i < loginThrottle.pair.freeFailures; i += 1) {
+      expect((await login('Salah12345')).statusCode).toBe(400);
     }
-    const locked = await post('/api/member/v1/login', { email: m.email, password: m.password });
-    expect(locked.statusCode).toBe(429);
+    const held = await login(m.password);
+    expect(held.statusCode).toBe(429);
+    const seconds = retryAfterOf(held);
+    expect(seconds).toBeLessThanOrEqual(loginThrottle.pair.firstDelaySeconds);
+    expect(held.json().validation).toEqual({ email: authMessages.throttledLogin(seconds) });
+    // The member gets in from elsewhere; the staff account of that e-mail is not slowed.
+    expect((await login(m.password, uniqueAddress())).statusCode).toBe(200);
     const staff = await t.app.inject({
       method: 'POST',
       url: '/api/admin/v1/login',
       payload: { email: m.email, password: 'Salah12345' },
-      remoteAddress: uniqueAddress(),
+      remoteAddress: from,
     });
     expect(staff.statusCode).toBe(400);
+  });
+
+  it('a distributed attack on a member slows new addresses, not the member at home', async () => {
+    const m = await registerMember(t.app);
+    const login = (password: string, address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/member/v1/login',
+        payload: { email: m.email, password },
+        remoteAddress: address,
+      });
+    const home = uniqueAddress();
+    expect((await login(m.password, home)).statusCode).toBe(200);
+    for (let i = 0; i < loginThrottle.account.freeFailures; i += 1) {
+      expect((await login('Salah12345', uniqueAddress())).statusCode).toBe(400);
+    }
+    const held = await login(m.password, uniqueAddress());
+    expect(held.statusCode).toBe(429);
+    expect(held.json().message).toBe(authMessages.throttledAccount(retryAfterOf(held)));
+    expect((await login(m.password, home)).statusCode).toBe(200);
   });
 
   it('logout revokes the member token', async () => {

@@ -49,7 +49,9 @@ export const memberAuthRoutes: FastifyPluginAsync = async (app) => {
     summary: 'Member sign-out: revokes the token and its push subscription',
     data: z.null(),
     handler: async ({ request }) => {
-      await service.logoutMember(deps(), currentMember(request));
+      const member = currentMember(request);
+      await service.logoutMember(deps(), member);
+      app.realtime.endSessions({ sessionId: member.sessionId });
       return new Reply(null, memberMessages.loggedOut);
     },
   });

@@ -6,14 +6,8 @@ import type { MemberLoginData, MemberProfile } from '@ajar/shared/members/member
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, newToken, verifyPassword } from '../../lib/tokens';
-import { parsePushToken } from '../auth/auth.service';
-import {
-  accountKey,
-  accountPolicy,
-  addressKey,
-  addressPolicy,
-  beginAttempt,
-} from '../auth/login-lockout.service';
+import { parsePushToken, upgradeWeakHash } from '../auth/auth.service';
+import { beginLogin } from '../auth/login-throttle.service';
 import {
   deleteMemberSessionSubscription,
   saveMemberSessionSubscription,
@@ -27,6 +21,7 @@ import {
   findMemberByEmail,
   findMemberById,
   insertMember,
+  upgradeMemberPasswordHash,
   type MemberRow,
 } from './members.repository';
 import type { RequestMember } from './request-member';
@@ -50,11 +45,6 @@ export function toMemberProfile(row: MemberRow): MemberProfile {
     created_at: row.created_at.toISOString(),
   };
 }
-
-// Member sign-in failures count on their own keys, so a learner's typos never lock a staff
-// account of the same e-mail or the staff sign-in of a shared office address.
-const memberAccountKey = (email: string) => `member-${accountKey(email)}`;
-const memberAddressKey = (ip: string) => `member-${addressKey(ip)}`;
 
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword(randomUUID()));
@@ -121,29 +111,35 @@ export async function registerMember(
 }
 
 /**
- * Signs a member in with e-mail and password. Throttled like the staff login, on member keys
- * (429 while locked); a wrong e-mail or password is one message on `email`.
+ * Signs a member in with e-mail and password. Throttled like the staff sign-in, on member keys
+ * (a learner's typos never slow the staff account of the same e-mail or the staff sign-in of a
+ * shared office address): 429 with Retry-After while held back. A wrong e-mail or password is
+ * one message on `email`. A weak (pre-issue-10) hash is upgraded at a successful sign-in.
  */
 export async function loginMember(
   deps: MemberAuthDeps,
   input: { email: string; password: string; push_token?: string | null; ip: string },
 ): Promise<MemberLoginData> {
-  const account = memberAccountKey(input.email);
-  const attempt = await beginAttempt(deps.db, [
-    { key: account, policy: accountPolicy, message: authMessages.lockedAccount },
-    { key: memberAddressKey(input.ip), policy: addressPolicy, message: authMessages.lockedAddress },
-  ]);
+  const attempt = await beginLogin(deps.db, {
+    scope: 'member',
+    email: input.email,
+    ip: input.ip,
+  });
   const member = await findMemberByEmail(deps.db, input.email);
-  const valid = member?.password_hash
-    ? await verifyPassword(input.password, member.password_hash)
+  const checkedHash = member?.password_hash ?? null;
+  const valid = checkedHash
+    ? await verifyPassword(input.password, checkedHash)
     : await verifyPassword(input.password, await getDummyHash()).then(() => false);
-  if (!member || !valid) {
+  if (!member || !checkedHash || !valid) {
     await attempt.recordFailure();
     throw AppError.badRequest(authMessages.wrongCredentials, {
       email: authMessages.wrongCredentials,
     });
   }
-  return openSession(deps, member, input.push_token, (tx) => attempt.succeed(tx, [account]));
+  await upgradeWeakHash(deps.log, input.password, checkedHash, (stronger) =>
+    upgradeMemberPasswordHash(deps.db, member.id, checkedHash, stronger),
+  );
+  return openSession(deps, member, input.push_token, (tx) => attempt.succeed(tx));
 }
 
 /** Ends the member's current session and forgets its push subscription. */

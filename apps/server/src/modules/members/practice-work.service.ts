@@ -8,6 +8,7 @@ import {
 } from '@ajar/shared/members/members.constants';
 import type { CompleteData } from '@ajar/shared/members/member-learning.schemas';
 import { messages } from '@ajar/shared/common/messages';
+import { isStorableText, textMessages } from '@ajar/shared/common/text';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
@@ -158,12 +159,19 @@ export async function uploadPracticeWork(
         if (part.truncated || part.value.length > memberLimits.workNote) {
           throw AppError.validation({ note: messages.max('Catatan', memberLimits.workNote) });
         }
+        if (!isStorableText(part.value)) {
+          throw AppError.validation({ note: textMessages.invalidCharacter });
+        }
         note = part.value.trim() || null;
       } else if (part.name !== 'file') {
         await drain(part);
       } else if (stored) {
         part.discard();
         throw AppError.validation({ file: memberMessages.oneFile });
+      } else if (!isStorableText(part.filename)) {
+        // The client's file name is kept as `work_file_name`: the shared text rule applies.
+        part.discard();
+        throw AppError.validation({ file: textMessages.invalidCharacter });
       } else {
         stored = await storeWork(storage, redeem.id, part);
       }

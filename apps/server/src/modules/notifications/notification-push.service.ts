@@ -21,6 +21,8 @@ const ATTEMPTS = 3;
 const RETRY_BASE_MS = 250;
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const PUSH_TIMEOUT_MS = 10_000;
+/** How often a server looks for pending or stalled jobs (a cheap indexed query). */
+const POLL_MS = 60_000;
 
 type PushConfig = Pick<
   Config,
@@ -28,6 +30,12 @@ type PushConfig = Pick<
 >;
 
 export interface NotificationPushWorker {
+  /**
+   * Kicks now and then every `pollMs`, so a job whose server died (or failed mid-way) is taken
+   * over once its claim is stale, by whichever server polls first, without waiting for the next
+   * notification or restart.
+   */
+  start(): void;
   /** Starts working through pending jobs unless already doing so; never throws. */
   kick(): void;
   /** Resolves when no job is being worked on (tests, shutdown). */
@@ -49,17 +57,21 @@ function isTransient(err: unknown) {
  * The background fan-out of participant notifications (DESIGN §11): jobs are the
  * `sent_notifications` rows whose `push_state` is not done, claimed with SKIP LOCKED, worked
  * through in batches of subscriptions with bounded concurrency and retries, the cursor and the
- * delivered count saved after every batch so a restart loses nothing.
+ * delivered count saved after every slice so a restart loses nothing. Several servers share the
+ * queue: a job is one server's while its claim is renewed; a stalled one is taken over, and its
+ * first owner, if it wakes up, finds its claim gone and stops.
  */
 export function createNotificationPushWorker(deps: {
   config: PushConfig;
   db: Db;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  pollMs?: number;
 }): NotificationPushWorker {
   const { config, db, log } = deps;
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
+  let poller: NodeJS.Timeout | undefined;
 
   async function sendOne(
     subscription: unknown,
@@ -104,27 +116,35 @@ export function createNotificationPushWorker(deps: {
     };
     const body = JSON.stringify(payload);
     let cursor = job.push_cursor;
+    let claim: string | null = job.claim;
     while (!closed) {
       const batch = await subscriptionBatch(db, job.id, cursor, BATCH_SIZE);
       if (batch.length === 0) {
-        await finishPushJob(db, job.id);
+        await finishPushJob(db, { id: job.id, claim });
         return;
       }
-      let sent = 0;
-      const gone: string[] = [];
-      for (let i = 0; i < batch.length; i += CONCURRENCY) {
+      // Progress is saved (and the claim renewed) after every slice, so a slow push service
+      // never lets the claim go stale under a live server, and a takeover resends at most a slice.
+      for (let i = 0; i < batch.length && !closed; i += CONCURRENCY) {
         const slice = batch.slice(i, i + CONCURRENCY);
         const outcomes = await Promise.all(
           slice.map((row) => sendOne(row.subscription, body, vapid, row.id)),
         );
-        outcomes.forEach((outcome, n) => {
-          if (outcome === 'sent') sent += 1;
-          else if (outcome === 'gone') gone.push(slice[n]!.id);
-        });
+        const sent = outcomes.filter((outcome) => outcome === 'sent').length;
+        await deleteMemberSubscriptions(
+          db,
+          slice.filter((_, n) => outcomes[n] === 'gone').map((row) => row.id),
+        );
+        cursor = slice[slice.length - 1]!.id;
+        claim = await advancePushJob(db, { id: job.id, claim }, cursor, sent);
+        if (claim === null) {
+          log.warn(
+            { sentNotificationId: job.id },
+            'participant push job taken over by another server',
+          );
+          return;
+        }
       }
-      await deleteMemberSubscriptions(db, gone);
-      cursor = batch[batch.length - 1]!.id;
-      await advancePushJob(db, job.id, cursor, sent);
     }
   }
 
@@ -139,7 +159,13 @@ export function createNotificationPushWorker(deps: {
     } while (again && !closed);
   }
 
-  return {
+  const worker: NotificationPushWorker = {
+    start() {
+      if (closed || poller) return;
+      worker.kick();
+      poller = setInterval(() => worker.kick(), deps.pollMs ?? POLL_MS);
+      poller.unref();
+    },
     kick() {
       if (closed) return;
       if (running) {
@@ -157,7 +183,9 @@ export function createNotificationPushWorker(deps: {
     },
     close: async () => {
       closed = true;
+      clearInterval(poller);
       await running;
     },
   };
+  return worker;
 }

@@ -21,11 +21,12 @@ const tags = ['notifications'];
 
 /**
  * Notifications to participants (spec 01 §2 /notifikasi): staff send, members read theirs. The
- * push worker starts with the app (resuming jobs a restart left) and stops with it.
+ * push worker starts with the app (resuming jobs a restart left, then polling for stalled ones)
+ * and stops with it.
  */
 export const notificationsRoutes: FastifyPluginAsync = async (app) => {
   const push = createNotificationPushWorker({ config: app.config, db: app.db, log: app.log });
-  app.addHook('onReady', async () => push.kick());
+  app.addHook('onReady', async () => push.start());
   app.addHook('onClose', async () => push.close());
 
   staffRoute(app, {

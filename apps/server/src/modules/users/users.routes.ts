@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { idParamSchema } from '@ajar/shared/common/envelope';
+import { userTarget } from '@ajar/shared/realtime';
 import { staffMessages } from '@ajar/shared/users/users.constants';
 import {
   staffAccountSchema,
@@ -87,6 +88,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     data: staffAccountSchema,
     handler: async ({ user, params, body }) => {
       const account = await service.setStaffStatus(app.db, user, params.id, body.is_active);
+      if (!body.is_active) app.realtime.endSessions({ target: userTarget(params.id) });
       return new Reply(
         account,
         body.is_active ? staffMessages.activated : staffMessages.deactivated,

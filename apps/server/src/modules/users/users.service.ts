@@ -181,7 +181,10 @@ export async function sendStaffResetLink(deps: StaffDeps, id: string): Promise<v
   if (!user.is_active) throw AppError.badRequest(staffMessages.resetInactive);
   const recent = await countRecentPasswordResets(db, id, passwordResetPolicy.windowMinutes);
   if (recent >= passwordResetPolicy.accountMaxMails) {
-    throw AppError.tooMany(authMessages.tooManyResetRequests(passwordResetPolicy.windowMinutes));
+    throw AppError.tooMany(
+      authMessages.tooManyResetRequests(passwordResetPolicy.windowMinutes),
+      passwordResetPolicy.windowMinutes * 60,
+    );
   }
   const { token, hash } = newToken();
   await insertPasswordReset(db, {

@@ -32,7 +32,19 @@ export function postLogin(
   });
 }
 
-/** Failure rows of a key (`account:…`, `address:…`, `reset:…`). */
+/**
+ * The `Retry-After` of a reply, in whole seconds; fails the test when the header is missing or
+ * not a positive whole number (every 429 must carry one).
+ */
+export function retryAfterOf(res: { headers: Record<string, unknown> }): number {
+  const value = res.headers['retry-after'];
+  if (typeof value !== 'string' || !/^[1-9]\d*$/.test(value)) {
+    throw new Error(`no usable Retry-After header: ${JSON.stringify(value)}`);
+  }
+  return Number(value);
+}
+
+/** Failure rows of a key (`account:…`, `address:…`, `pair:…`, `known:…`, `reset:…`). */
 export async function countFailureRows(db: Db, key: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })

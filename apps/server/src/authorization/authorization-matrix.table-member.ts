@@ -1,0 +1,238 @@
+import { multipartBody } from '../test/factories/media';
+import { pdfBytes } from '../test/factories/media-bytes';
+import type { MatrixWorld } from '../test/matrix-world';
+import { row, S, type MatrixRow } from './authorization-matrix.types';
+
+// Private discussion (chat), notifications and the member API. Statuses: anonymous, member,
+// trainer B, trainer A, admin, superadmin.
+
+const memberActivity = (w: MatrixWorld, id: string) => `${w.memberBase}/${id}`;
+const chat = '/api/discussion/v1/discussion-private';
+const subscription = {
+  endpoint: 'https://push.contoh.id/matriks-peserta',
+  keys: { p256dh: 'BOr6p1cZ', auth: 'c2VjcmV0' },
+};
+
+export const memberRows: MatrixRow[] = [
+  // ---- private discussion (chat) ----
+  row(
+    'GET /api/discussion/v1/discussion-private/list',
+    S.anyStaff,
+    "discussion.manage; a trainer's own rooms only",
+    () => ({ url: `${chat}/list` }),
+  ),
+  row(
+    'GET /api/discussion/v1/discussion-private/get-total-unread',
+    S.anyStaff,
+    'discussion.manage; own count',
+    () => ({ url: `${chat}/get-total-unread` }),
+  ),
+  row(
+    'PUT /api/discussion/v1/discussion-private/read/:roomId',
+    S.scoped,
+    "discussion.manage; a room of trainer A's",
+    ({ w }) => ({ url: `${chat}/read/${w.roomId}` }),
+  ),
+  row(
+    'POST /api/discussion/v1/discussion-private/get-room-id',
+    S.scoped,
+    'discussion.manage; program A, trainer A, the member',
+    ({ w }) => ({
+      url: `${chat}/get-room-id`,
+      payload: {
+        program_id: w.program.id,
+        trainer_id: w.users.trainerA.id,
+        member_id: w.member.id,
+      },
+    }),
+  ),
+  row(
+    'GET /api/discussion/v1/discussion-private/detail-room/:roomId',
+    S.scoped,
+    'discussion.manage; the room',
+    ({ w }) => ({ url: `${chat}/detail-room/${w.roomId}` }),
+  ),
+  row(
+    'POST /api/discussion/v1/discussion-private/room/:roomId/send-message',
+    S.scoped,
+    'discussion.manage; the room',
+    ({ w }) => ({
+      url: `${chat}/room/${w.roomId}/send-message`,
+      payload: { message: 'Balasan staf' },
+    }),
+  ),
+  row('GET /api/member/v1/chat/rooms', S.member(), "member's rooms", () => ({
+    url: '/api/member/v1/chat/rooms',
+  })),
+  row('GET /api/member/v1/chat/get-total-unread', S.member(), "member's count", () => ({
+    url: '/api/member/v1/chat/get-total-unread',
+  })),
+  row(
+    'POST /api/member/v1/chat/get-room-id',
+    S.member(),
+    'member opens the room of a redeemed program',
+    ({ w }) => ({ url: '/api/member/v1/chat/get-room-id', payload: { program_id: w.program.id } }),
+  ),
+  row('GET /api/member/v1/chat/detail-room/:roomId', S.member(), "member's own room", ({ w }) => ({
+    url: `/api/member/v1/chat/detail-room/${w.roomId}`,
+  })),
+  row('PUT /api/member/v1/chat/read/:roomId', S.member(), "member's own room", ({ w }) => ({
+    url: `/api/member/v1/chat/read/${w.roomId}`,
+  })),
+  row(
+    'POST /api/member/v1/chat/room/:roomId/send-message',
+    S.member(),
+    "member's own room",
+    ({ w }) => ({
+      url: `/api/member/v1/chat/room/${w.roomId}/send-message`,
+      payload: { message: 'Terima kasih' },
+    }),
+  ),
+
+  // ---- notifications ----
+  row('POST /api/notification/v1/create', S.manage, 'notification.send', ({ w }) => ({
+    url: '/api/notification/v1/create',
+    payload: { program_id: w.program.id, title: 'Info', message: 'Pesan' },
+  })),
+  row('GET /api/notification/v1/recipients', S.manage, 'notification.send', ({ w }) => ({
+    url: `/api/notification/v1/recipients?program_id=${w.program.id}`,
+  })),
+  row('GET /api/notification/v1/list', S.manage, 'notification.send', () => ({
+    url: '/api/notification/v1/list',
+  })),
+  row('GET /api/member/v1/notification/list', S.member(), "member's own notifications", () => ({
+    url: '/api/member/v1/notification/list',
+  })),
+  row(
+    'PUT /api/member/v1/notification/read/:id',
+    S.member(),
+    "member's own notification",
+    ({ w }) => ({ url: `/api/member/v1/notification/read/${w.memberNotificationId}` }),
+  ),
+  row('GET /api/notification/v1/trainer/list', S.anyStaff, "the caller's own bell", () => ({
+    url: '/api/notification/v1/trainer/list',
+  })),
+  row(
+    'PUT /api/notification/v1/trainer/read/:id',
+    '401 401 404 200 404 404',
+    "trainer A's own notification: anyone else's is not found",
+    ({ w }) => ({ url: `/api/notification/v1/trainer/read/${w.trainerNotificationId}` }),
+  ),
+
+  // ---- member API ----
+  row(
+    'POST /api/member/v1/register',
+    S.open(200),
+    'public sign-up (a new e-mail and phone each time)',
+    ({ role, w }) => {
+      const n = Math.floor(Math.random() * 1e8);
+      return {
+        url: '/api/member/v1/register',
+        payload: {
+          fullname: 'Peserta Daftar',
+          email: `daftar-${role}-${w.tag}-${n}@contoh.id`,
+          phone: `62813${String(n).padStart(8, '0')}`,
+          password: 'Rahasia123',
+        },
+      };
+    },
+  ),
+  row(
+    'POST /api/member/v1/login',
+    S.open(200),
+    "public sign-in; the reply is the member's own account (the caller holds the password)",
+    ({ w }) => ({
+      url: '/api/member/v1/login',
+      payload: { email: w.member.email, password: w.member.password },
+    }),
+    { publicData: true },
+  ),
+  row(
+    'POST /api/member/v1/logout',
+    S.member(),
+    'ends the member session (a fresh one)',
+    async ({ w, role, headers }) => ({
+      url: '/api/member/v1/logout',
+      headers: role === 'member' ? await w.freshMemberHeaders() : headers,
+    }),
+  ),
+  row('GET /api/member/v1/me', S.member(), 'own account', () => ({ url: '/api/member/v1/me' })),
+  row('PUT /api/member/v1/push/subscription', S.member(), "own session's subscription", () => ({
+    url: '/api/member/v1/push/subscription',
+    payload: { subscription },
+  })),
+  row('DELETE /api/member/v1/push/subscription', S.member(), "own session's subscription", () => ({
+    url: '/api/member/v1/push/subscription',
+  })),
+  row(
+    'POST /api/member/v1/redeem',
+    S.member(),
+    'a member redeems a fresh voucher',
+    async ({ w }) => ({
+      url: '/api/member/v1/redeem',
+      payload: { license: await w.freshVoucher(), pmo_code: 'PMO-MATRIKS' },
+    }),
+  ),
+  row('GET /api/member/v1/program/list', S.member(), "member's programs", () => ({
+    url: '/api/member/v1/program/list',
+  })),
+  row(
+    'GET /api/member/v1/program/detail/:programId',
+    S.member(),
+    'a redeemed program',
+    ({ w }) => ({ url: `/api/member/v1/program/detail/${w.program.id}` }),
+  ),
+  row(
+    'GET /api/member/v1/program/:programId/activity/:activityId',
+    S.member(),
+    'an activity of a redeemed program',
+    ({ w }) => ({ url: memberActivity(w, w.activity.general.id) }),
+  ),
+  row(
+    'POST /api/member/v1/program/:programId/activity/:activityId/complete',
+    S.member(),
+    'completes a reading activity',
+    ({ w }) => ({ url: `${memberActivity(w, w.activity.general.id)}/complete` }),
+  ),
+  row(
+    'POST /api/member/v1/program/:programId/activity/:activityId/quiz/start',
+    S.member(),
+    'starts (or resumes) the quiz',
+    ({ w }) => ({ url: `${memberActivity(w, w.activity.quiz.id)}/quiz/start` }),
+  ),
+  row(
+    'POST /api/member/v1/program/:programId/activity/:activityId/quiz/:attemptId/submit',
+    S.member(),
+    'submits a started attempt',
+    async ({ w, headers }) => {
+      const base = `${memberActivity(w, w.activity.quiz.id)}/quiz`;
+      const started = await w.app.inject({
+        method: 'POST',
+        url: `${base}/start`,
+        headers: w.headers.member,
+      });
+      const attempt = started.json<{ data: { attempt: { id: string } } }>().data.attempt.id;
+      return {
+        url: `${base}/${attempt}/submit`,
+        headers,
+        payload: { answers: { [w.questionId]: 0 } },
+      };
+    },
+  ),
+  row(
+    'POST /api/member/v1/program/:programId/activity/:activityId/upload',
+    S.member(),
+    'practice work upload',
+    ({ w }) => {
+      const form = multipartBody([
+        { name: 'file', filename: 'tugas.pdf', contentType: 'application/pdf', data: pdfBytes() },
+        { name: 'note', value: 'Tugas saya' },
+      ]);
+      return {
+        url: `${memberActivity(w, w.activity.work.id)}/upload`,
+        payload: form.payload,
+        headers: form.headers,
+      };
+    },
+  ),
+];

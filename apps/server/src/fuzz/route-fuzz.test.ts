@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMatrixWorld, type MatrixWorld } from '../test/matrix-world';
+import { recordRoutes, type RecordedRoute } from '../test/route-recorder';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { runRouteFuzz } from './route-fuzz';
+
+// A bounded run for `npm test`; `npm run bench -- fuzz` runs every case and more (bench/fuzz.ts).
+// FUZZ_SEED and FUZZ_CASES replay or widen a run: the seed is in the message of every failure.
+const seed = Number(process.env.FUZZ_SEED ?? 20_251_124);
+const casesPerTarget = Number(process.env.FUZZ_CASES ?? 24);
+
+describe('schema-driven fuzz of every route', () => {
+  let t: TestApp;
+  let routes: RecordedRoute[];
+  let w: MatrixWorld;
+
+  beforeAll(async () => {
+    const recorder = recordRoutes();
+    try {
+      t = await createTestApp();
+    } finally {
+      routes = recorder.stop();
+    }
+    w = await buildMatrixWorld(t.app);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it(
+    'never answers 5xx, shows no stack trace or SQL, and refuses NUL / lone surrogates',
+    async () => {
+      const report = await runRouteFuzz(t.app, w, routes, { seed, casesPerTarget });
+      expect(report.targets).toBeGreaterThan(100);
+      expect(report.run).toBeGreaterThan(report.targets);
+      expect(
+        report.findings.map((f) => `${f.route} as ${f.role} [${f.label}] ${f.problem}: ${f.body}`),
+        `seed ${seed}, ${report.run} cases`,
+      ).toEqual([]);
+      expect(report.skipped, 'cases whose valid request could not be built').toEqual([]);
+    },
+    Number(process.env.FUZZ_TIMEOUT_MS ?? 150_000),
+  );
+});

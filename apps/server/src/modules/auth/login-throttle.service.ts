@@ -1,0 +1,117 @@
+import { authMessages, loginThrottle, type BackoffLimits } from '@ajar/shared/auth/auth.schemas';
+import type { DbOrTx } from '../../db/client';
+import {
+  deleteFailuresOfKeys,
+  hasRecentRow,
+  knownKeyPrefix,
+  refreshKey,
+} from './login-failures.repository';
+import {
+  accountKey,
+  beginAttempt,
+  normalizeAddress,
+  type BackoffPolicy,
+  type ThrottleKey,
+} from './login-lockout.service';
+
+/**
+ * The sign-in throttle of issue 10 (the scheme is in docs/decisions.md): failed sign-ins slow
+ * the next attempt with a growing delay (429 + Retry-After) instead of locking the account, on
+ * three counters: the account from this address (`pair`), the account from everywhere
+ * (`account`) and the address for every account (`address`). The last two do not hold back an
+ * address the account signed in from lately, so no one can keep the owner out from their own
+ * address, however many addresses they attack from.
+ */
+
+const policy = (limits: BackoffLimits): BackoffPolicy => ({
+  ...limits,
+  windowMinutes: loginThrottle.windowMinutes,
+});
+
+export const pairPolicy = policy(loginThrottle.pair);
+export const accountPolicy = policy(loginThrottle.account);
+export const addressPolicy = policy(loginThrottle.address);
+
+const knownMinutes = loginThrottle.knownAddressDays * 24 * 60;
+
+/** Staff and members count on separate keys: a learner's typos never slow a staff account. */
+export type LoginScope = 'staff' | 'member';
+
+/** The keys of one sign-in: who (account), from where (address), and both together. */
+export function loginKeys(scope: LoginScope, email: string, ip: string) {
+  const prefix = scope === 'member' ? 'member-' : '';
+  const account = `${prefix}${accountKey(email)}`;
+  const address = normalizeAddress(ip);
+  return {
+    account,
+    address: `${prefix}address:${address}`,
+    pair: `pair:${account}|${address}`,
+    known: `${knownKeyPrefix}${account}|${address}`,
+  };
+}
+
+export interface LoginAttempt {
+  /** Wrong password (or inactive account): the attempt counts on every key. */
+  recordFailure(): Promise<void>;
+  /**
+   * Right password: the attempt's rows and the failures of this account from this address go,
+   * and the address becomes known to the account. Account and address counters stay.
+   */
+  succeed(tx: DbOrTx): Promise<void>;
+}
+
+/**
+ * Starts a sign-in (or a password check such as update-password's current password) of the
+ * account `email` from `ip`, in `scope`.
+ *
+ * @throws AppError 429 with Retry-After while a counter holds this attempt back; the message on
+ *   `field`.
+ */
+export async function beginLogin(
+  db: DbOrTx,
+  input: { scope: LoginScope; email: string; ip: string },
+  field = 'email',
+): Promise<LoginAttempt> {
+  const keys = loginKeys(input.scope, input.email, input.ip);
+  const known = await hasRecentRow(db, keys.known, knownMinutes);
+  const throttleKeys: ThrottleKey[] = [
+    {
+      key: keys.pair,
+      policy: pairPolicy,
+      message: (_minutes, seconds) => authMessages.throttledLogin(seconds),
+    },
+    {
+      key: keys.account,
+      policy: accountPolicy,
+      message: (_minutes, seconds) => authMessages.throttledAccount(seconds),
+      judged: !known,
+    },
+    {
+      key: keys.address,
+      policy: addressPolicy,
+      message: (_minutes, seconds) => authMessages.throttledAddress(seconds),
+      judged: !known,
+    },
+  ];
+  const attempt = await beginAttempt(db, throttleKeys, field);
+  return {
+    recordFailure: () => attempt.recordFailure(),
+    succeed: async (tx) => {
+      await attempt.succeed(tx, [keys.pair]);
+      await refreshKey(tx, keys.known);
+    },
+  };
+}
+
+/**
+ * The owner proved the account from this address another way (a password reset link): the
+ * address becomes known and its failures on the account are forgotten.
+ */
+export async function trustAddress(
+  db: DbOrTx,
+  input: { scope: LoginScope; email: string; ip: string },
+): Promise<void> {
+  const keys = loginKeys(input.scope, input.email, input.ip);
+  await deleteFailuresOfKeys(db, [keys.pair]);
+  await refreshKey(db, keys.known);
+}
