@@ -14,7 +14,7 @@ import type { Database, Db } from './db/client';
 import { logSerializers } from './lib/log';
 import { serverRoot } from './lib/server-root';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { inputTextPlugin } from './plugins/input-text';
 import { memberAuthPlugin } from './plugins/member-auth';
@@ -51,6 +51,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL the router cannot decode, or a path parameter past its length, answers the envelope.
+    frameworkErrors,
     // Graceful shutdown (plugins/graceful-close.ts): a request that still reaches the server while
     // it drains is answered (with `Connection: close`), not refused with a bare 503; connections
     // idle at close are closed at once.

@@ -141,7 +141,8 @@ function register<P extends Schema, Q extends Schema, B extends Schema, D extend
         reply,
       };
       const answer: unknown = await run(input);
-      if (answer === reply) return reply;
+      // A reply is thenable: awaiting the handler's `return reply` gives undefined, not the reply.
+      if (def.data === 'reply' || answer === reply) return reply;
       return answer instanceof Reply ? ok(answer.data, answer.message) : ok(answer, def.message);
     },
   });

@@ -8,6 +8,7 @@ import {
   importPaths,
   importKindLabels,
 } from '@ajar/shared/imports/imports.constants';
+import { isStorableText, textMessages } from '@ajar/shared/common/text';
 import { importSummary } from '@ajar/shared/imports/imports.rules';
 import { importResultSchema } from '@ajar/shared/imports/imports.schemas';
 import { AppError } from '../../lib/app-error';
@@ -48,6 +49,11 @@ async function uploadedFile(request: FastifyRequest): Promise<AsyncIterable<Buff
     throw uploadError(error);
   }
   if (!part) throw AppError.validation({ file: importMessages.fileRequired });
+  // The name is not stored, but one text rule holds for every file name a client sends.
+  if (!isStorableText(part.filename)) {
+    part.file.resume();
+    throw AppError.validation({ file: textMessages.invalidCharacter });
+  }
   const stream = part.file;
   return (async function* () {
     try {
