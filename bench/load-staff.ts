@@ -350,6 +350,10 @@ export async function loadStaffBench(lines: string[]) {
   }
   lines.push(
     '',
+    'Reading: every session waits for its answer before the next call, so the server is saturated ' +
+      'and latency is sessions ÷ throughput (200 sessions at 242 req/s ≈ 0.8 s): the figures to ' +
+      'compare are requests per second and errors.',
+    '',
     'Reproduce: `npm run bench -- staff` (BENCH_STAFF_SESSIONS, BENCH_STAFF_SECONDS, ' +
       'BENCH_STAFF_PROGRAMS, BENCH_PG_URL).',
     '',
