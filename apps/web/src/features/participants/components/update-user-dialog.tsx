@@ -1,16 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Skeleton,
-  Stack,
-} from '@mui/material';
+import { Alert, Box, Dialog, DialogContent, DialogTitle, Skeleton, Stack } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useForm, type FieldPath } from 'react-hook-form';
 import {
@@ -28,6 +17,7 @@ import { ApiError, errorMessage } from '../../../api/http';
 import { FormTextField } from '../../../components/form-text-field';
 import { useLastDefined } from '../../../hooks/use-last-defined';
 import { useMember, useUpdateMember } from '../api/member';
+import { DialogSaveActions } from '../../../components/dialog-save-actions';
 
 export interface UpdateUserDialogProps {
   /** The member being edited; null keeps the dialog closed. */
@@ -153,19 +143,7 @@ function UpdateUserForm({ member, onClose }: { member: ParticipantMember; onClos
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy} color="inherit">
-          Batal
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          Simpan
-        </Button>
-      </DialogActions>
+      <DialogSaveActions busy={busy} onCancel={onClose} />
     </Box>
   );
 }

@@ -1,16 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Skeleton,
-  Stack,
-} from '@mui/material';
+import { Alert, Box, Dialog, DialogContent, DialogTitle, Skeleton, Stack } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { messages } from '@ajar/shared/common/messages';
@@ -25,6 +14,7 @@ import { useReseller } from '../api/get-resellers';
 import { useUpdateReseller } from '../api/save-reseller';
 import { applyServerErrors } from '../lib/server-errors';
 import { ResellerFields, updateFormSchema, type ResellerFormValues } from './reseller-fields';
+import { DialogSaveActions } from '../../../components/dialog-save-actions';
 
 export interface UpdateResellerDialogProps {
   /** The reseller being edited; null keeps the dialog closed. */
@@ -111,19 +101,7 @@ function UpdateResellerForm({ reseller, onClose }: { reseller: Reseller; onClose
           <ResellerFields control={form.control} disabled={busy} editing />
         </Box>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy} color="inherit">
-          Batal
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : null}
-        >
-          Simpan
-        </Button>
-      </DialogActions>
+      <DialogSaveActions busy={busy} onCancel={onClose} />
     </Box>
   );
 }

@@ -1,7 +1,4 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useSnackbar } from 'notistack';
@@ -10,6 +7,7 @@ import type { Topic } from '@ajar/shared/topics/topics.schemas';
 import { FormTextField } from '../../../components/form-text-field';
 import { useUpdateTopic } from '../api/update-topic';
 import { useTopicNameForm } from './use-topic-name-form';
+import { DialogSaveActions } from '../../../components/dialog-save-actions';
 
 export interface EditTopicDialogProps {
   /** The topic being edited; null keeps the dialog closed. */
@@ -69,19 +67,7 @@ function EditTopicForm({
           sx={{ mt: 1 }}
         />
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy} color="inherit">
-          Batal
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          Simpan
-        </Button>
-      </DialogActions>
+      <DialogSaveActions busy={busy} onCancel={onClose} />
     </form>
   );
 }

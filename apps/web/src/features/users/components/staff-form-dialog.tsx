@@ -1,15 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  TextField,
-} from '@mui/material';
+import { Box, Dialog, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { z } from 'zod';
@@ -29,6 +19,7 @@ import {
 import { FormPasswordField, FormTextField } from '../../../components/form-text-field';
 import { useCreateStaff, useUpdateStaff } from '../api/save-staff';
 import { applyServerErrors } from '../lib/server-errors';
+import { DialogSaveActions } from '../../../components/dialog-save-actions';
 
 const formShape = z.object({
   fullname: z.string(),
@@ -167,19 +158,7 @@ function StaffForm({ account, onClose }: { account: StaffAccount | null; onClose
           )}
         </Box>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy} color="inherit">
-          Batal
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : null}
-        >
-          Simpan
-        </Button>
-      </DialogActions>
+      <DialogSaveActions busy={busy} onCancel={onClose} />
     </Box>
   );
 }
