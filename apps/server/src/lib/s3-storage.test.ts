@@ -203,13 +203,15 @@ describe('S3Storage against a real S3 server', () => {
 
   it('signs GET links that carry the download headers, take a range and expire', async () => {
     await storage.put('downloads/2025/03/x.csv', Readable.from([Buffer.from('a;b\n1;2\n')]));
+    // Expiry is proven with a link signed in the past, never by waiting: a link valid for a few
+    // seconds from now fails whenever signing and fetching straddle a slow second.
     const url = await storage.presignedUrl('downloads/2025/03/x.csv', {
-      expiresInSeconds: 1,
+      expiresInSeconds: 600,
       contentDisposition: 'attachment; filename="data.csv"',
       contentType: 'text/csv',
     });
     expect(url.startsWith(`${s3.endpoint}/${s3.bucket}/downloads/2025/03/x.csv?`)).toBe(true);
-    expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('1');
+    expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('600');
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="data.csv"');
@@ -226,10 +228,25 @@ describe('S3Storage against a real S3 server', () => {
     // An unsigned address is no way in either (a private bucket).
     expect((await fetch(`${s3.endpoint}/${s3.bucket}/downloads/2025/03/x.csv`)).status).toBe(403);
 
-    await new Promise((r) => setTimeout(r, 2100));
-    const expired = await fetch(url);
+    // Signed 10 minutes ago for 60 seconds: expired by a margin no slow machine eats.
+    const signedAt = new Date(Date.now() - 600_000);
+    const stale = await storage.presignedUrl('downloads/2025/03/x.csv', {
+      expiresInSeconds: 60,
+      contentType: 'text/csv',
+      signedAt,
+    });
+    expect(new URL(stale).searchParams.get('X-Amz-Date')).toBe(
+      signedAt.toISOString().replace(/[-:]|\.\d{3}/g, ''),
+    );
+    const expired = await fetch(stale);
     expect(expired.status).toBe(403);
     expect(await expired.text()).toContain('Request has expired');
+    // The same link signed now for those 60 seconds works: it was the time that refused it.
+    const fresh = await storage.presignedUrl('downloads/2025/03/x.csv', {
+      expiresInSeconds: 60,
+      contentType: 'text/csv',
+    });
+    expect((await fetch(fresh)).status).toBe(200);
   });
 
   it('is refused with a wrong secret (requests are really signed and checked)', async () => {

@@ -245,6 +245,7 @@ export class S3Storage implements Storage {
     });
     return sdk.presigner.getSignedUrl(client, command, {
       expiresIn: Math.max(1, Math.floor(options.expiresInSeconds)),
+      ...(options.signedAt ? { signingDate: options.signedAt } : {}),
     });
   }
 

@@ -22,6 +22,8 @@ export interface PresignOptions {
   /** `Content-Disposition` the store answers with (e.g. an attachment with its file name). */
   contentDisposition?: string;
   contentType?: string;
+  /** When the link's validity starts; now by default (tests sign in the past to prove expiry). */
+  signedAt?: Date;
 }
 
 /**

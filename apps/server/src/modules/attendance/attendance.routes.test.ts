@@ -19,8 +19,8 @@ import { checkIn } from './attendance.service';
 
 type Headers = { authorization: string };
 
-const wibDay = (offsetDays = 0) =>
-  dateAtOffset(new Date(Date.now() + offsetDays * 86_400_000), 7 * 60);
+const wibDay = (offsetDays = 0, now = new Date()) =>
+  dateAtOffset(new Date(now.getTime() + offsetDays * 86_400_000), 7 * 60);
 
 /** Meeting content whose by-date schedule covers the whole of today and tomorrow (WIB). */
 function meetingContent(dates: { date: string; start: string; end: string }[]) {
@@ -38,10 +38,15 @@ function meetingContent(dates: { date: string; start: string; end: string }[]) {
     },
   };
 }
-const coversNow = () =>
+/**
+ * Today and tomorrow (WIB) all day. Gap-free: in the last minute of today (after 23:59) the
+ * 15-minute early window of tomorrow's occurrence holds the check-in (proven below with a fixed
+ * clock at 23:59:30 WIB). Dates are WIB dates, whatever the process's time zone.
+ */
+const coversNow = (now = new Date()) =>
   meetingContent([
-    { date: wibDay(0), start: '00:00', end: '23:59' },
-    { date: wibDay(1), start: '00:00', end: '23:59' },
+    { date: wibDay(0, now), start: '00:00', end: '23:59' },
+    { date: wibDay(1, now), start: '00:00', end: '23:59' },
   ]);
 
 describe('attendance API', () => {
@@ -156,6 +161,23 @@ describe('attendance API', () => {
       ).rejects.toMatchObject({ status: 400, message: attendanceMessages.already });
       const nextWeek = await checkIn(t.db, member, program.id, weekly.id, wib('2025-03-10T09:00'));
       expect(nextWeek.schedule.key).toBe('2025-03-10 08:00-10:00');
+    });
+
+    it('the all-day schedule of these tests holds in the last minute of a day (fixed clock)', async () => {
+      const { program, topics } = await meetingProgram('Program Presensi F');
+      const wib = (s: string) => new Date(`${s}+07:00`);
+      const lastMinute = wib('2025-03-03T23:59:30');
+      const meeting = await buildActivity(t.db, topics[0]!, {
+        type: 'berdiskusi_daring',
+        content: coversNow(lastMinute),
+      });
+      const { member } = await joinProgram(t.app, program.id);
+      const late = await checkIn(t.db, member, program.id, meeting.id, lastMinute);
+      expect(late.schedule.key).toBe('2025-03-04 00:00-23:59');
+      // A minute later, past midnight: the same occurrence, so the same check-in.
+      await expect(
+        checkIn(t.db, member, program.id, meeting.id, wib('2025-03-04T00:00:30')),
+      ).rejects.toMatchObject({ status: 400, message: attendanceMessages.already });
     });
 
     it('answers 404 for a program the member did not redeem, 401 for a staff token', async () => {
