@@ -137,21 +137,11 @@ describe('activities', () => {
 
     const jadwal = schedule(page, 'Jadwal');
     await jadwal.getByRole('radio', { name: 'Hari' }).check();
-    // On a loaded machine the first click can land while the switch to 'Hari' still re-renders the
-    // editor and add nothing: press again only if no day row appeared.
+    // The schedule opens with a Collapse transition that clips it: a press during the transition
+    // can land on what lies under the clipped button and be lost. Press once it has opened.
+    await page.locator('.MuiCollapse-entered').filter({ has: jadwal }).waitFor();
+    await jadwal.getByRole('button', { name: 'Tambah hari' }).click();
     const dayField = jadwal.getByRole('combobox', { name: 'Hari' });
-    await expect
-      .poll(
-        async () => {
-          if ((await dayField.count()) === 0) {
-            await jadwal.getByRole('button', { name: 'Tambah hari' }).click();
-            await dayField.waitFor({ timeout: 5_000 }).catch(() => undefined);
-          }
-          return dayField.count();
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(1);
     await dayField.click();
     await page.getByRole('option', { name: 'Senin' }).click();
     await jadwal.getByLabel('Jam mulai').fill('10:00');

@@ -9,6 +9,7 @@ import { apiClient, apiLogin, signedInApi, type Api } from './support/api';
 import { useApp } from './support/app';
 import { snap, snapOnFailure, type OpenPage } from './support/browser';
 import { settle } from './support/locators';
+import { gotoConnected } from './support/realtime';
 import { demo, signedInPage } from './support/session';
 
 const app = useApp();
@@ -95,7 +96,7 @@ afterAll(() => {
 describe('private discussion', () => {
   it('shows the empty list, then the member room arriving live', async () => {
     const { page } = trainer;
-    await page.goto('/discussion/private');
+    await gotoConnected(page, '/discussion/private');
     await page.getByText('Diskusi Private Anda masih kosong').waitFor();
     expect(await unreadLabel()).toBe('Diskusi Private: 0 pesan belum terbaca');
     await settle(page);
@@ -120,7 +121,7 @@ describe('private discussion', () => {
 
   it('raises the badge live, then the open panel reads the message and Enter answers', async () => {
     const { page } = trainer;
-    await page.goto('/discussion/private');
+    await gotoConnected(page, '/discussion/private');
     const listed = page.getByRole('button', { name: new RegExp(memberName) });
     await listed.waitFor();
     const question = 'Selamat pagi Pak, saya mau bertanya soal tugas minggu ini.';

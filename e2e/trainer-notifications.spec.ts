@@ -3,6 +3,7 @@ import { apiClient, apiLogin, signedInApi, type Api } from './support/api';
 import { useApp } from './support/app';
 import { snap, snapOnFailure, type OpenPage } from './support/browser';
 import { settle } from './support/locators';
+import { gotoConnected } from './support/realtime';
 import { demo, signedInPage } from './support/session';
 
 const app = useApp();
@@ -68,10 +69,10 @@ beforeAll(async () => {
 describe('trainer notifications', () => {
   it('a member message raises the bell live with a pop-up; a click marks it read and opens the room', async () => {
     const { page } = trainer;
-    await page.goto('/dashboard');
+    // The member's message must find the trainer's socket connected, or no live event comes.
+    await gotoConnected(page, '/dashboard');
     await bell().waitFor();
     await expect.poll(bellCount).not.toBeNaN();
-    await settle(page);
     const before = await bellCount();
 
     const message = 'Pak, apakah tugas minggu ini boleh dikumpulkan besok?';

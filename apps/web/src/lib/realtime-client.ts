@@ -57,7 +57,11 @@ export function useRealtimeEvent<E extends RealtimeEventName>(
   }, [event]);
 }
 
-/** Calls `handler` after every reconnection (events may have been missed meanwhile). */
+/**
+ * Calls `handler` on every connection made after the component mounted: after a reconnection
+ * (events may have been missed meanwhile), and after the first connection of a page load too,
+ * since what the component fetched at mount may predate it (an event sent in between is lost).
+ */
 export function useRealtimeReconnect(handler: () => void) {
   const latest = useRef(handler);
   useEffect(() => {
@@ -66,11 +70,7 @@ export function useRealtimeReconnect(handler: () => void) {
   useEffect(() => {
     const current = realtimeSocket();
     if (!current) return;
-    let connectedBefore = current.connected;
-    const onConnect = () => {
-      if (connectedBefore) latest.current();
-      connectedBefore = true;
-    };
+    const onConnect = () => latest.current();
     current.on('connect', onConnect);
     return () => {
       current.off('connect', onConnect);

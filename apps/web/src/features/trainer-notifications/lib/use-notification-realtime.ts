@@ -16,7 +16,13 @@ export function useNotificationRealtime() {
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const popups = useRef(new Set<SnackbarKey>());
   useRealtimeEvent('notification.new', (notification) => {
-    queryClient.setQueryData<number>(trainerNotificationKeys.unread(), (n) => (n ?? 0) + 1);
+    // A count fetch still in flight (e.g. the one a new connection starts) began before this
+    // notification: it is cancelled first (its state reverted), so its older answer cannot
+    // overwrite the raised count.
+    const unread = trainerNotificationKeys.unread();
+    void queryClient
+      .cancelQueries({ queryKey: unread })
+      .then(() => queryClient.setQueryData<number>(unread, (n) => (n ?? 0) + 1));
     void queryClient.invalidateQueries({
       queryKey: [...trainerNotificationKeys.all, 'list'],
     });
