@@ -79,6 +79,16 @@ module.exports = {
       from: { path: '^apps/server/src/modules/.+\\.routes\\.ts$' },
       to: { path: ['\\.repository\\.ts$', '^apps/server/src/db/'] },
     },
+    {
+      name: 'server-parts-import-no-module',
+      severity: 'error',
+      comment:
+        'plugins/ and lib/ are the cross-cutting parts below every module and know no domain: a ' +
+        "plugin takes its lookups as options (app.ts wires the modules' repositories), a type " +
+        'it puts on the request lives beside it (RequestUser in plugins/auth.ts).',
+      from: { path: '^apps/server/src/(plugins|lib)/' },
+      to: { path: '^apps/server/src/modules/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { QuizStartData } from '@ajar/shared/members/member-learning.schemas';
 import type { Storage } from '../../lib/storage';
-import type { RequestUser } from '../../modules/auth/request-user';
+import type { RequestUser } from '../../plugins/auth';
 import { completionMode } from '../../modules/members/activity-progress.service';
 import { publishedActivities } from '../../modules/members/learning.repository';
 import { completeActivity } from '../../modules/members/learning.service';
