@@ -89,6 +89,16 @@ module.exports = {
       from: { path: '^apps/server/src/(plugins|lib)/' },
       to: { path: '^apps/server/src/modules/' },
     },
+    {
+      name: 'nothing-imports-the-seed',
+      severity: 'error',
+      comment:
+        'The demo seed (apps/server/src/seed/) stands above the product: it fills a database ' +
+        "through the modules' services. Only main.ts, the seed itself, the benchmarks and tests " +
+        'outside the modules use it; no module, db/, lib/ or plugins/ file imports it.',
+      from: { path: '^apps/server/src/(modules|db|lib|plugins)/' },
+      to: { path: '^apps/server/src/seed/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

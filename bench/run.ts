@@ -13,7 +13,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
 import { studies } from '../apps/server/src/db/schema';
-import { seedIfEmpty } from '../apps/server/src/db/seed';
+import { seedIfEmpty } from '../apps/server/src/seed/seed';
 import { findSessionUser } from '../apps/server/src/modules/auth/sessions.repository';
 import { hashToken } from '../apps/server/src/lib/tokens';
 import { authHeader } from '../apps/server/src/test/factories/users';

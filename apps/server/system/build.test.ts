@@ -138,7 +138,7 @@ describe('the compiled server on PGlite in production', () => {
 
   it('on SIGTERM finishes an upload in flight, says it is not ready, and exits 0 within 10 s', async () => {
     const video = fs.readFileSync(
-      path.join(repoRoot, 'apps/server/src/db/seed/assets/video-demo.mp4'),
+      path.join(repoRoot, 'apps/server/src/seed/assets/video-demo.mp4'),
     );
     const boundary = 'ajarbuildtest';
     const head = Buffer.from(
@@ -264,7 +264,7 @@ describe('the compiled server with demo data', () => {
     );
     expect(list.status).toBe(200);
     const videos = dataOf<{ list: { url: string; size: number }[] }>(list).list;
-    const demo = fs.statSync(path.join(repoRoot, 'apps/server/src/db/seed/assets/video-demo.mp4'));
+    const demo = fs.statSync(path.join(repoRoot, 'apps/server/src/seed/assets/video-demo.mp4'));
     const seeded = videos.find((video) => video.size === demo.size);
     expect(seeded).toBeDefined();
     const file = await call(server.url, 'GET', new URL(seeded!.url, server.url).pathname);
