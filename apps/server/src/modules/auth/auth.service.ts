@@ -33,7 +33,7 @@ import {
   updatePasswordHash,
   upgradePasswordHash,
 } from './auth.repository';
-import { beginAttempt, resetAddressKey, resetAddressPolicy } from './login-lockout.service';
+import { beginAttempt, resetAddressKey, resetAddressPolicy } from './attempt-counter.service';
 import { beginLogin, trustAddress } from './login-throttle.service';
 import { passwordResetLink, passwordResetMail } from './password-reset.mail';
 import {
