@@ -111,7 +111,9 @@ module.exports = {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
       mainFields: ['module', 'main', 'types', 'typings'],
     },
-    tsConfig: { fileName: 'tsconfig.base.json' },
+    // tsconfig.base.json with the web app's `@/…` → apps/web/src/… (apps/web/tsconfig.json
+    // `paths`), so the web rules see through the alias. No other package uses `@/`.
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
     reporterOptions: { text: { highlightFocused: true } },
     cache: false,
   },

@@ -1,6 +1,6 @@
 import { Chip, Typography } from '@mui/material';
 import type { DiscussionProgram } from '@ajar/shared/discussions/discussions.schemas';
-import { ListTable, type ListTableData, type SortDir } from '../../../components/list-table';
+import { ListTable, type ListTableData, type SortDir } from '@/components/list-table';
 
 export interface DiscussionProgramTableProps extends ListTableData<DiscussionProgram> {
   /** Direction of the 'Pesan Belum Terbaca' sort, or null when sorted by creation date. */

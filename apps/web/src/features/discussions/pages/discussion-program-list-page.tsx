@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router';
 import { Card, Stack } from '@mui/material';
 import type { DiscussionProgramListQuery } from '@ajar/shared/discussions/discussions.schemas';
-import { readSortDir } from '../../../components/list-table';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { SearchBox } from '../../../components/search-box';
-import { useListSearchParams } from '../../../hooks/use-list-search-params';
-import { pathTo } from '../../../routes/paths';
+import { readSortDir } from '@/components/list-table';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { SearchBox } from '@/components/search-box';
+import { useListSearchParams } from '@/hooks/use-list-search-params';
+import { pathTo } from '@/routes/paths';
 import { useDiscussionPrograms } from '../api/get-discussion-programs';
 import { DiscussionProgramTable } from '../components/discussion-program-table';
 

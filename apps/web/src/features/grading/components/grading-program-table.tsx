@@ -4,13 +4,8 @@ import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import FolderOffOutlinedIcon from '@mui/icons-material/FolderOffOutlined';
 import GradingRoundedIcon from '@mui/icons-material/GradingRounded';
 import type { Program } from '@ajar/shared/programs/programs.schemas';
-import {
-  emptyIconSx,
-  ListTable,
-  type ListTableData,
-  type SortDir,
-} from '../../../components/list-table';
-import { pathTo } from '../../../routes/paths';
+import { emptyIconSx, ListTable, type ListTableData, type SortDir } from '@/components/list-table';
+import { pathTo } from '@/routes/paths';
 
 export interface GradingProgramTableProps extends ListTableData<Program> {
   /** Direction of the 'Total Peserta' sort, or null when sorted by creation date. */

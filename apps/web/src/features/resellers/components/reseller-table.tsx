@@ -3,13 +3,8 @@ import { IconButton, Link, Tooltip, Typography } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import type { Reseller } from '@ajar/shared/resellers/resellers.schemas';
-import {
-  emptyIconSx,
-  ListTable,
-  type ListTableData,
-  type SortDir,
-} from '../../../components/list-table';
-import { pathTo } from '../../../routes/paths';
+import { emptyIconSx, ListTable, type ListTableData, type SortDir } from '@/components/list-table';
+import { pathTo } from '@/routes/paths';
 
 export interface ResellerTableProps extends ListTableData<Reseller> {
   /** Direction of the 'Total Pengguna' sort, or null when sorted by creation date. */

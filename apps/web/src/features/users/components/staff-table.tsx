@@ -5,7 +5,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import type { StaffAccount } from '@ajar/shared/users/users.schemas';
-import { emptyIconSx, ListTable, type ListTableData } from '../../../components/list-table';
+import { emptyIconSx, ListTable, type ListTableData } from '@/components/list-table';
 
 export interface StaffTableProps extends ListTableData<StaffAccount> {
   /** The signed-in superadmin: their own account cannot be deactivated. */
