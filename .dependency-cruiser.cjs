@@ -79,6 +79,26 @@ module.exports = {
       from: { path: '^apps/server/src/modules/.+\\.routes\\.ts$' },
       to: { path: ['\\.repository\\.ts$', '^apps/server/src/db/'] },
     },
+    {
+      name: 'server-parts-import-no-module',
+      severity: 'error',
+      comment:
+        'plugins/ and lib/ are the cross-cutting parts below every module and know no domain: a ' +
+        "plugin takes its lookups as options (app.ts wires the modules' repositories), a type " +
+        'it puts on the request lives beside it (RequestUser in plugins/auth.ts).',
+      from: { path: '^apps/server/src/(plugins|lib)/' },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
+      name: 'nothing-imports-the-seed',
+      severity: 'error',
+      comment:
+        'The demo seed (apps/server/src/seed/) stands above the product: it fills a database ' +
+        "through the modules' services. Only main.ts, the seed itself, the benchmarks and tests " +
+        'outside the modules use it; no module, db/, lib/ or plugins/ file imports it.',
+      from: { path: '^apps/server/src/(modules|db|lib|plugins)/' },
+      to: { path: '^apps/server/src/seed/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
@@ -91,7 +111,9 @@ module.exports = {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
       mainFields: ['module', 'main', 'types', 'typings'],
     },
-    tsConfig: { fileName: 'tsconfig.base.json' },
+    // tsconfig.base.json with the web app's `@/…` → apps/web/src/… (apps/web/tsconfig.json
+    // `paths`), so the web rules see through the alias. No other package uses `@/`.
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
     reporterOptions: { text: { highlightFocused: true } },
     cache: false,
   },

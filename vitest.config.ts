@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { srcAlias } from './apps/web/vite.config';
 
 const serverProject = (name: string, env: Record<string, string>) => ({
   test: {
@@ -33,6 +34,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
         },
+        resolve: { alias: [srcAlias] },
       },
     ],
   },

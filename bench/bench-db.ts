@@ -6,8 +6,8 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client';
 import { ensureReferenceData } from '../apps/server/src/db/reference-data';
-import { seedIfEmpty } from '../apps/server/src/db/seed';
-import type { RequestUser } from '../apps/server/src/modules/auth/request-user';
+import { seedIfEmpty } from '../apps/server/src/seed/seed';
+import type { RequestUser } from '../apps/server/src/plugins/auth';
 
 export const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 

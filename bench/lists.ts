@@ -3,7 +3,7 @@
 // 100,000 redemptions of bench/large-redemptions.ts.
 import { sql } from 'drizzle-orm';
 import { notificationCreateBodySchema } from '@ajar/shared/notifications/notifications.schemas';
-import type { RequestUser } from '../apps/server/src/modules/auth/request-user';
+import type { RequestUser } from '../apps/server/src/plugins/auth';
 import { createNotification } from '../apps/server/src/modules/notifications/notifications.service';
 import { authHeader } from '../apps/server/src/test/factories/users';
 import { listen, loadInWorker } from './api';

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
 import { ensureReferenceData } from '../apps/server/src/db/reference-data';
-import { seedIfEmpty } from '../apps/server/src/db/seed';
+import { seedIfEmpty } from '../apps/server/src/seed/seed';
 import { hashPassword, newToken } from '../apps/server/src/lib/tokens';
 import { startServerProcess } from '../apps/server/system/support/server-process';
 import { machineLine, percentile, rows } from './bench-db';

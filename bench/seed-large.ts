@@ -14,7 +14,7 @@ import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { ensureReferenceData } from '../apps/server/src/db/reference-data';
-import { seedIfEmpty } from '../apps/server/src/db/seed';
+import { seedIfEmpty } from '../apps/server/src/seed/seed';
 import {
   findLargeProgram,
   largeMemberPassword,

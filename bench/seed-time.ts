@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client';
 import { ensureReferenceData } from '../apps/server/src/db/reference-data';
-import { seedIfEmpty } from '../apps/server/src/db/seed';
+import { seedIfEmpty } from '../apps/server/src/seed/seed';
 
 /**
  * What a first start spends on the demo data: migrations, then `seedIfEmpty` (300 participants

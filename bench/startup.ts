@@ -6,13 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  ensureServerBuild,
-  freePort,
-  repoRoot,
-  serverMain,
-  startServer,
-} from '../e2e/support/server';
+import { ensureServerBuild, freePort, repoRoot, serverMain, startServer } from '@ajar/test-support';
 import { loadInWorker } from './api';
 import type { LoadResult } from './load';
 

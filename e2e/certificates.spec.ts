@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiClient, type Api } from './support/api';
 import { useAdminApp } from './support/app';
 import { newPage, snap, snapOnFailure } from './support/browser';
 import { createActivity, createProgramWithTopic } from './support/data';
+import { joinProgram, type JoinedMember } from './support/members';
 
 const app = useAdminApp({ width: 1366, height: 900 });
 snapOnFailure(() => app.admin?.page);
@@ -13,38 +13,11 @@ snapOnFailure(() => app.admin?.page);
 const stamp = Date.now().toString(36);
 const title = `Desain Grafis Dasar ${stamp}`;
 
-interface Joined {
-  fullname: string;
-  member: Api;
-}
-
 let programId = '';
 let activityId = '';
 
-/** A member who registers and redeems a voucher the staff issued, through the member API. */
-async function join(fullname: string, n: number): Promise<Joined> {
-  const batch = await app.api<{ codes: string[] }>(
-    'POST',
-    `/program/v1/company/voucher/${programId}/generate`,
-    { count: 1 },
-  );
-  const registered = await apiClient(app.server.url)<{ token: string }>(
-    'POST',
-    '/member/v1/register',
-    {
-      fullname,
-      email: `sertifikat-${n}-${stamp}@contoh.id`,
-      phone: `62815${String(Date.now() + n).slice(-8)}`,
-      password: 'Rahasia123',
-    },
-  );
-  const member = apiClient(app.server.url, registered.token);
-  await member('POST', '/member/v1/redeem', {
-    license: batch.codes[0],
-    pmo_code: `PMO${n}${stamp.toUpperCase()}`,
-  });
-  return { fullname, member };
-}
+/** A member who joins the program through the member API. */
+const join = (fullname: string, n: number) => joinProgram(app, app.api, programId, fullname, { n });
 
 /** The redemption id of a participant, from the staff list. */
 async function redeemIdOf(fullname: string): Promise<string> {
@@ -56,7 +29,7 @@ async function redeemIdOf(fullname: string): Promise<string> {
 }
 
 describe('certificates', () => {
-  let finished: Joined;
+  let finished: JoinedMember;
   let number = '';
 
   it('downloads a finished participant’s certificate from its page', async () => {

@@ -5,14 +5,12 @@ import {
   type RealtimePayload,
   type ServerToClientEvents,
 } from '@ajar/shared/realtime';
-import { apiClient, apiLogin, signedInApi, type Api } from './support/api';
-import { useApp } from './support/app';
+import type { Api } from './support/api';
 import { snap, snapOnFailure, type OpenPage } from './support/browser';
 import { settle } from './support/locators';
+import { useTrainerApp } from './support/members';
 import { gotoConnected } from './support/realtime';
-import { demo, signedInPage } from './support/session';
 
-const app = useApp();
 let trainer: OpenPage;
 let member: Api;
 let memberSocket: Socket<ServerToClientEvents>;
@@ -25,52 +23,24 @@ snapOnFailure(() => trainer?.page);
 
 const stamp = Date.now().toString(36);
 const memberName = `Rina Maharani ${stamp}`;
+const app = useTrainerApp(memberName, { width: 1366, height: 860 });
 const received: RealtimePayload<'chat.message'>[] = [];
 
 const mailIcon = () => trainer.page.getByRole('button', { name: /^Diskusi Private: / });
 const unreadLabel = async () => (await mailIcon().getAttribute('aria-label')) ?? '';
 
 beforeAll(async () => {
-  const admin = await signedInApi(app.server.url);
-  const trainerLogin = await apiLogin(app.server.url, demo.trainer);
-  const trainerApi = apiClient(app.server.url, trainerLogin.token);
-  // A published demo program whose facilitator is linked to trainer@ajar.test.
-  const programs = await trainerApi<{ list: { id: string; title: string }[] }>(
-    'GET',
-    '/program/v1/trainer/list?status=publish&limit=-1',
-  );
-  programId = programs.list[0]!.id;
-  const topics = await trainerApi<{ list: { id: string; activities?: { id: string }[] }[] }>(
+  ({ programId, trainerId, trainer } = app);
+  member = app.joined.member;
+  const topics = await app.trainerApi<{ list: { id: string; activities?: { id: string }[] }[] }>(
     'GET',
     `/topic/v1/list?program_id=${programId}&limit=-1&sort=seq&sort_type=asc&with_activities=1`,
   );
   topicId = topics.list[0]!.id;
   activityId = topics.list[0]!.activities?.[0]?.id ?? '';
-  trainerId = trainerLogin.user.id;
-
-  const batch = await admin<{ codes: string[] }>(
-    'POST',
-    `/program/v1/company/voucher/${programId}/generate`,
-    { count: 1 },
-  );
-  const registered = await apiClient(app.server.url)<{ token: string }>(
-    'POST',
-    '/member/v1/register',
-    {
-      fullname: memberName,
-      email: `rina-${stamp}@contoh.id`,
-      phone: `62817${String(Date.now()).slice(-8)}`,
-      password: 'Rahasia123',
-    },
-  );
-  member = apiClient(app.server.url, registered.token);
-  await member('POST', '/member/v1/redeem', {
-    license: batch.codes[0],
-    pmo_code: `PMO${stamp.toUpperCase()}`,
-  });
   memberSocket = io(app.server.url, {
     path: realtimePath,
-    auth: { token: registered.token },
+    auth: { token: app.joined.token },
     transports: ['websocket'],
   });
   // Only the trainer's messages: the member's own ones come back to their socket too.
@@ -81,12 +51,6 @@ beforeAll(async () => {
     memberSocket.once('connect', resolve);
     memberSocket.once('connect_error', reject);
   });
-  trainer = await signedInPage(
-    app.browser,
-    app.server.url,
-    { width: 1366, height: 860 },
-    demo.trainer,
-  );
 }, 180_000);
 
 afterAll(() => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './support/api';
-import { startServer } from './support/server';
+import { startServer } from '@ajar/test-support';
 
 /** A new admin session through the API (throws unless the server accepts); its token. */
 const login = async (url: string) => (await apiLogin(url)).token;

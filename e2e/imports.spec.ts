@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiClient } from './support/api';
 import { useAdminApp } from './support/app';
 import { snap, snapOnFailure } from './support/browser';
 import { createActivity, createProgramWithTopic } from './support/data';
 import { tmpFile } from './support/files';
 import { settle, text as snackbar } from './support/locators';
+import { joinProgram } from './support/members';
 
 const app = useAdminApp({ width: 1366, height: 900 });
 snapOnFailure(() => app.admin?.page);
@@ -14,29 +14,13 @@ snapOnFailure(() => app.admin?.page);
 const stamp = Date.now().toString(36);
 let programId = '';
 
-/** A member who registers and redeems a voucher issued by staff, all through the API; the code. */
+/** A member who joins the program through the member API; their voucher code. */
 async function join(fullname: string, n: number): Promise<string> {
-  const batch = await app.api<{ codes: string[] }>(
-    'POST',
-    `/program/v1/company/voucher/${programId}/generate`,
-    { count: 1 },
-  );
-  const registered = await apiClient(app.server.url)<{ token: string }>(
-    'POST',
-    '/member/v1/register',
-    {
-      fullname,
-      email: `import-${n}-${stamp}@contoh.id`,
-      phone: `62815${String(Date.now() + n).slice(-8)}`,
-      password: 'Rahasia123',
-      date_of_birth: '1996-03-12',
-    },
-  );
-  await apiClient(app.server.url, registered.token)('POST', '/member/v1/redeem', {
-    license: batch.codes[0],
-    pmo_code: `PMI${n}${stamp.toUpperCase()}`,
+  const joined = await joinProgram(app, app.api, programId, fullname, {
+    n,
+    dateOfBirth: '1996-03-12',
   });
-  return batch.codes[0]!;
+  return joined.license;
 }
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pdfBytes } from '../apps/server/src/test/factories/media-bytes';
-import { apiClient, type Api } from './support/api';
 import { useAdminApp } from './support/app';
 import { snap, snapOnFailure } from './support/browser';
 import { createActivity, createProgramWithTopic } from './support/data';
 import { confirmDialog, settle, text as snackbar } from './support/locators';
+import { joinProgram, type JoinedMember } from './support/members';
 
 const app = useAdminApp({ width: 1366, height: 900 });
 snapOnFailure(() => app.admin?.page);
@@ -15,42 +15,13 @@ const stamp = Date.now().toString(36);
 const title = `Pemasaran Digital UMKM ${stamp}`;
 const workFile = pdfBytes('Laporan praktik pemasaran');
 
-interface Joined {
-  token: string;
-  license: string;
-  fullname: string;
-  member: Api;
-}
-
 let programId = '';
 let practiceId = '';
 let readingId = '';
 
-/** A member who registers and redeems a voucher the staff issued, through the member API. */
-async function join(fullname: string, n: number): Promise<Joined> {
-  const batch = await app.api<{ codes: string[] }>(
-    'POST',
-    `/program/v1/company/voucher/${programId}/generate`,
-    { count: 1 },
-  );
-  const registered = await apiClient(app.server.url)<{ token: string }>(
-    'POST',
-    '/member/v1/register',
-    {
-      fullname,
-      email: `peserta-${n}-${stamp}@contoh.id`,
-      phone: `62813${String(Date.now() + n).slice(-8)}`,
-      password: 'Rahasia123',
-      date_of_birth: '1994-08-17',
-    },
-  );
-  const member = apiClient(app.server.url, registered.token);
-  await member('POST', '/member/v1/redeem', {
-    license: batch.codes[0],
-    pmo_code: `PMO${n}${stamp.toUpperCase()}`,
-  });
-  return { token: registered.token, license: batch.codes[0]!, fullname, member };
-}
+/** A member who joins the program through the member API. */
+const join = (fullname: string, n: number) =>
+  joinProgram(app, app.api, programId, fullname, { n, dateOfBirth: '1994-08-17' });
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
@@ -60,7 +31,7 @@ async function openList(page: Page) {
 }
 
 describe('participants', () => {
-  let rina: Joined;
+  let rina: JoinedMember;
 
   it('lists a participant who joined through the member API, with their uploaded work', async () => {
     const topic = await createProgramWithTopic(

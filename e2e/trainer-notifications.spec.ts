@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, apiLogin, signedInApi, type Api } from './support/api';
-import { useApp } from './support/app';
+import type { Api } from './support/api';
 import { snap, snapOnFailure, type OpenPage } from './support/browser';
 import { settle } from './support/locators';
+import { useTrainerApp } from './support/members';
 import { gotoConnected } from './support/realtime';
-import { demo, signedInPage } from './support/session';
+import { signedInPage } from './support/session';
 
-const app = useApp();
 let trainer: OpenPage;
 let member: Api;
 let trainerApi: Api;
@@ -16,6 +15,7 @@ snapOnFailure(() => trainer?.page);
 
 const stamp = Date.now().toString(36);
 const memberName = `Dewi Lestari ${stamp}`;
+const app = useTrainerApp(memberName, { width: 1366, height: 860 });
 
 const bell = () => trainer.page.getByRole('button', { name: /^Notifikasi: / });
 const bellCount = async () => {
@@ -24,46 +24,13 @@ const bellCount = async () => {
 };
 
 beforeAll(async () => {
-  const admin = await signedInApi(app.server.url);
-  const trainerLogin = await apiLogin(app.server.url, demo.trainer);
-  trainerApi = apiClient(app.server.url, trainerLogin.token);
-  // A published demo program whose facilitator is linked to trainer@ajar.test.
-  const programs = await trainerApi<{ list: { id: string }[] }>(
-    'GET',
-    '/program/v1/trainer/list?status=publish&limit=-1',
-  );
-  programId = programs.list[0]!.id;
-  const batch = await admin<{ codes: string[] }>(
-    'POST',
-    `/program/v1/company/voucher/${programId}/generate`,
-    { count: 1 },
-  );
-  const registered = await apiClient(app.server.url)<{ token: string }>(
-    'POST',
-    '/member/v1/register',
-    {
-      fullname: memberName,
-      email: `dewi-${stamp}@contoh.id`,
-      phone: `62818${String(Date.now()).slice(-8)}`,
-      password: 'Rahasia123',
-    },
-  );
-  member = apiClient(app.server.url, registered.token);
-  await member('POST', '/member/v1/redeem', {
-    license: batch.codes[0],
-    pmo_code: `PMO${stamp.toUpperCase()}`,
-  });
+  ({ programId, trainerApi, trainer } = app);
+  member = app.joined.member;
   const opened = await member<{ room_id: string }>('POST', '/member/v1/chat/get-room-id', {
     program_id: programId,
-    trainer_id: trainerLogin.user.id,
+    trainer_id: app.trainerId,
   });
   roomId = opened.room_id;
-  trainer = await signedInPage(
-    app.browser,
-    app.server.url,
-    { width: 1366, height: 860 },
-    demo.trainer,
-  );
 }, 180_000);
 
 describe('trainer notifications', () => {

@@ -15,9 +15,15 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: `${reactRouterDir}/dist/production/dom-export.mjs` },
 ];
 
+/** `@/…` is `src/…` (tsconfig `paths`; the web project of vitest.config.ts says the same). */
+export const srcAlias = {
+  find: /^@\//,
+  replacement: `${path.resolve(import.meta.dirname, 'src')}/`,
+};
+
 export default defineConfig(({ command }) => ({
   plugins: [react()],
-  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
+  resolve: { alias: [srcAlias, ...(command === 'build' ? reactRouterProduction : [])] },
   server: {
     port: 5173,
     proxy: {

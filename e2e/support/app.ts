@@ -1,8 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { signedInApi, type Api } from './api';
-import { launchBrowser, type OpenPage, type Viewport } from './browser';
-import { startServer, type RunningServer, type ServerOptions } from './server';
+import {
+  launchBrowser,
+  startServer,
+  type RunningServer,
+  type ServerOptions,
+} from '@ajar/test-support';
+import type { OpenPage, Viewport } from './browser';
 import { signedInPage } from './session';
 
 export interface App {

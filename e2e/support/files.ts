@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { repoRoot } from './server';
+import { repoRoot } from '@ajar/test-support';
 
 /**
  * Real file bytes (what the server's byte sniffing accepts) and temp files for `setInputFiles`.

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { startServer } from './server';
+import { startServer } from '@ajar/test-support';
 
 declare module 'vitest' {
   export interface ProvidedContext {

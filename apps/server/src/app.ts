@@ -13,6 +13,8 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { logSerializers } from './lib/log';
 import { serverRoot } from './lib/server-root';
+import { findSessionUser } from './modules/auth/sessions.repository';
+import { findSessionMember, touchLastSeen } from './modules/members/member-sessions.repository';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
@@ -96,9 +98,17 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(authPlugin);
-  await app.register(memberAuthPlugin);
-  await app.register(realtimePlugin); // app.realtime for the services of later modules
+  // The guards know no domain: the modules' session lookups come in as options.
+  const { db } = database;
+  const findStaffSession = (tokenHash: string) => findSessionUser(db, tokenHash);
+  const findMemberSession = (tokenHash: string) => findSessionMember(db, tokenHash);
+  await app.register(authPlugin, { findSession: findStaffSession });
+  await app.register(memberAuthPlugin, {
+    findSession: findMemberSession,
+    touch: (memberId) => touchLastSeen(db, memberId),
+  });
+  // app.realtime for the services of later modules
+  await app.register(realtimePlugin, { findStaffSession, findMemberSession });
   await registerModules(app);
   await app.register(staticPlugin, { webDist: config.WEB_DIST ?? defaultWebDist });
   return app;

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureFirstAdmin, ensureReferenceData } from './db/reference-data';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty } from './seed/seed';
 import { listenHost } from './listen-host';
 
 /**

@@ -4,12 +4,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureServerBuild, repoRoot, serverMain } from '@ajar/test-support';
 import { call, dataOf, errorLines, staffLogin } from './support/http';
 import {
-  compiledMain,
   createPgDatabase,
-  ensureCompiledServer,
-  repoRoot,
   startServerProcess,
   systemAdmin,
   type PgDatabase,
@@ -40,7 +38,7 @@ function environment(pid: number): Record<string, string> {
 
 /** Plain node on the compiled file: no loader flag, no NODE_OPTIONS, nothing but the script. */
 function expectPlainNode(server: ServerProcess) {
-  expect(commandLine(server.pid)).toEqual([process.execPath, compiledMain]);
+  expect(commandLine(server.pid)).toEqual([process.execPath, serverMain]);
   expect(environment(server.pid).NODE_OPTIONS).toBeUndefined();
 }
 
@@ -60,8 +58,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the build', () => {
   it('is one ES module that imports no TypeScript loader', () => {
-    ensureCompiledServer();
-    const code = fs.readFileSync(compiledMain, 'utf8');
+    ensureServerBuild();
+    const code = fs.readFileSync(serverMain, 'utf8');
     const imports = [...code.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
     expect(imports).toContain('fastify');
     expect(imports.filter((name) => /^(tsx|esbuild|typescript|vitest)\b/.test(name ?? ''))).toEqual(
@@ -138,7 +136,7 @@ describe('the compiled server on PGlite in production', () => {
 
   it('on SIGTERM finishes an upload in flight, says it is not ready, and exits 0 within 10 s', async () => {
     const video = fs.readFileSync(
-      path.join(repoRoot, 'apps/server/src/db/seed/assets/video-demo.mp4'),
+      path.join(repoRoot, 'apps/server/src/seed/assets/video-demo.mp4'),
     );
     const boundary = 'ajarbuildtest';
     const head = Buffer.from(
@@ -264,7 +262,7 @@ describe('the compiled server with demo data', () => {
     );
     expect(list.status).toBe(200);
     const videos = dataOf<{ list: { url: string; size: number }[] }>(list).list;
-    const demo = fs.statSync(path.join(repoRoot, 'apps/server/src/db/seed/assets/video-demo.mp4'));
+    const demo = fs.statSync(path.join(repoRoot, 'apps/server/src/seed/assets/video-demo.mp4'));
     const seeded = videos.find((video) => video.size === demo.size);
     expect(seeded).toBeDefined();
     const file = await call(server.url, 'GET', new URL(seeded!.url, server.url).pathname);

@@ -1,16 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema';
-import { saveSessionSubscription } from '../modules/auth/push-subscriptions.repository';
-import { createSession } from '../modules/auth/sessions.repository';
-import { browserSubscription, listPushSubscriptions } from '../test/factories/auth';
-import { startPushService, type FakePushService } from '../test/factories/push-service';
-import { buildUser } from '../test/factories/users';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { newToken } from './tokens';
+import { afterAll, describe, expect, it } from 'vitest';
 import { assertVapidConfig, loadVapidKeys, vapidFile } from './push';
 
 const baseConfig = {
@@ -58,91 +49,5 @@ describe('loadVapidKeys', () => {
     const dataDir = tempDir();
     fs.writeFileSync(vapidFile({ dataDir }), '{"publicKey": 1}');
     await expect(loadVapidKeys({ ...baseConfig, dataDir })).rejects.toThrow(/not a valid/);
-  });
-});
-
-describe('push.sendToUser', () => {
-  let t: TestApp;
-  let service: FakePushService;
-  beforeAll(async () => {
-    service = await startPushService((p) =>
-      p.startsWith('/gone')
-        ? 410
-        : p.startsWith('/missing')
-          ? 404
-          : p.startsWith('/down')
-            ? 500
-            : 201,
-    );
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    await service.close();
-  });
-
-  async function sessionWith(userId: string, pathName: string, live = true) {
-    const session = await createSession(t.db, {
-      userId,
-      tokenHash: newToken().hash,
-      expiresAt: new Date(Date.now() + (live ? 3600_000 : -1000)),
-    });
-    await saveSessionSubscription(t.db, {
-      sessionId: session.id,
-      userId,
-      subscription: browserSubscription(`${service.origin}${pathName}`),
-    });
-    return session.id;
-  }
-
-  it('sends an encrypted, VAPID-signed push to every live subscription', async () => {
-    const user = await buildUser(t.db);
-    await sessionWith(user.id, '/ok-1');
-    await sessionWith(user.id, '/ok-2');
-    await sessionWith(user.id, '/expired', false);
-    const revoked = await sessionWith(user.id, '/revoked');
-    await t.db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, revoked));
-
-    const before = service.received.length;
-    const result = await t.app.push.sendToUser(user.id, {
-      title: 'Pesan baru',
-      body: 'Ada diskusi baru',
-      url: '/notifikasi',
-    });
-    expect(result).toEqual({ sent: 2, removed: 0, failed: 0 });
-    const got = service.received.slice(before);
-    expect(got.map((r) => r.path).sort()).toEqual(['/ok-1', '/ok-2']);
-    const publicKey = await t.app.push.publicKey();
-    for (const push of got) {
-      expect(push.headers['content-encoding']).toBe('aes128gcm');
-      expect(push.headers.authorization).toMatch(new RegExp(`^vapid t=.+, k=${publicKey}$`));
-      expect(push.headers.ttl).toBe(String(24 * 60 * 60));
-      // Encrypted: the text is not readable on the wire.
-      expect(push.body.length).toBeGreaterThan(0);
-      expect(push.body.toString('latin1')).not.toContain('Pesan baru');
-    }
-  });
-
-  it('deletes subscriptions the push service calls gone (404/410), keeps failing ones', async () => {
-    const user = await buildUser(t.db);
-    await sessionWith(user.id, '/ok');
-    await sessionWith(user.id, '/gone');
-    await sessionWith(user.id, '/missing');
-    await sessionWith(user.id, '/down');
-    const result = await t.app.push.sendToUser(user.id, { title: 'x', body: 'y' });
-    expect(result).toEqual({ sent: 1, removed: 2, failed: 1 });
-    const left = (await listPushSubscriptions(t.db, user.id)).map(
-      (r) => new URL(r.endpoint).pathname,
-    );
-    expect(left.sort()).toEqual(['/down', '/ok']);
-  });
-
-  it('does nothing for a user without subscriptions', async () => {
-    const user = await buildUser(t.db);
-    expect(await t.app.push.sendToUser(user.id, { title: 'x', body: 'y' })).toEqual({
-      sent: 0,
-      removed: 0,
-      failed: 0,
-    });
   });
 });

@@ -5,11 +5,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { pushSubscriptionSchema } from '@ajar/shared/auth/auth.schemas';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import {
-  deleteSubscriptionsById,
-  listLiveUserSubscriptions,
-} from '../modules/auth/push-subscriptions.repository';
 
 export interface VapidKeys {
   publicKey: string;
@@ -37,6 +32,13 @@ export interface PushSender {
   publicKey(): Promise<string>;
   /** Sends to every live subscription of the user; never throws for a failing endpoint. */
   sendToUser(userId: string, payload: PushPayload): Promise<PushResult>;
+}
+
+/** Where the subscriptions live (the auth module's repository, passed in by its routes). */
+export interface PushSubscriptionStore {
+  /** The subscriptions of the user's live sessions. */
+  listLive(userId: string): Promise<{ id: string; subscription: unknown }[]>;
+  deleteByIds(ids: string[]): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -117,10 +119,10 @@ const PUSH_TIMEOUT_MS = 10_000;
  */
 export function createPush(deps: {
   config: PushConfig;
-  db: Db;
+  subscriptions: PushSubscriptionStore;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }): PushSender {
-  const { config, db, log } = deps;
+  const { config, subscriptions, log } = deps;
   let keys: Promise<VapidKeys> | undefined;
   const getKeys = () => {
     keys ??= loadVapidKeys(config).catch((err: unknown) => {
@@ -134,7 +136,7 @@ export function createPush(deps: {
     publicKey: async () => (await getKeys()).publicKey,
 
     sendToUser: async (userId, payload) => {
-      const rows = await listLiveUserSubscriptions(db, userId);
+      const rows = await subscriptions.listLive(userId);
       if (rows.length === 0) return { sent: 0, removed: 0, failed: 0 };
       const { publicKey, privateKey } = await getKeys();
       const body = JSON.stringify(payload);
@@ -168,7 +170,7 @@ export function createPush(deps: {
           }
         }),
       );
-      await deleteSubscriptionsById(db, gone);
+      await subscriptions.deleteByIds(gone);
       return { sent, removed: gone.length, failed };
     },
   };

@@ -8,8 +8,7 @@ import type {
 import type { z } from 'zod';
 import { envelopeSchema } from '@ajar/shared/common/envelope';
 import type { Permission } from '@ajar/shared/common/roles';
-import type { RequestUser } from '../modules/auth/request-user';
-import { currentUser } from '../plugins/auth';
+import { currentUser, type RequestUser } from '../plugins/auth';
 import { ok } from './reply';
 
 declare module 'fastify' {

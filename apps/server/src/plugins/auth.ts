@@ -1,10 +1,25 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { can, type Permission } from '@ajar/shared/common/roles';
+import { can, type Permission, type RoleKey } from '@ajar/shared/common/roles';
 import { AppError } from '../lib/app-error';
 import { hashToken } from '../lib/tokens';
-import type { RequestUser } from '../modules/auth/request-user';
-import { findSessionUser } from '../modules/auth/sessions.repository';
+
+/** The signed-in staff user of a request, resolved from the bearer token by the auth plugin. */
+export interface RequestUser {
+  id: string;
+  fullname: string;
+  email: string;
+  phone: string | null;
+  role: RoleKey;
+  sessionId: string;
+}
+
+/** Finds the live staff session of a token hash (the auth module's sessions, wired in app.ts). */
+export type FindStaffSession = (tokenHash: string) => Promise<RequestUser | null>;
+
+export interface AuthPluginOptions {
+  findSession: FindStaffSession;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,9 +46,9 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 /** Resolves the signed-in user from the bearer token, or null. */
-export async function authenticate(app: FastifyInstance, token: string | null) {
+export async function authenticate(findSession: FindStaffSession, token: string | null) {
   if (!token) return null;
-  return findSessionUser(app.db, hashToken(token));
+  return findSession(hashToken(token));
 }
 
 /**
@@ -49,20 +64,21 @@ export function isGuardedRoute(pattern: string, config: FastifyContextConfig): b
 
 /**
  * The one route-level guard: every `/api` route needs a valid session unless its config says
- * `public`, and the permission its config names.
+ * `public`, and the permission its config names. It knows no domain: the session lookup comes in
+ * as an option, as fastify's own plugins take theirs.
  */
-export const authPlugin = fp(async (app: FastifyInstance) => {
+export const authPlugin = fp(async (app: FastifyInstance, { findSession }: AuthPluginOptions) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const pattern = request.routeOptions.url;
     if (pattern === undefined || request.is404) return;
     const config = request.routeOptions.config;
     if (config.public) {
-      request.user = await authenticate(app, bearer(request));
+      request.user = await authenticate(findSession, bearer(request));
       return;
     }
     if (!isGuardedRoute(pattern, config)) return;
-    const user = await authenticate(app, bearer(request));
+    const user = await authenticate(findSession, bearer(request));
     if (!user) throw AppError.unauthorized();
     request.user = user;
     if (config.permission && !can(user.role, config.permission)) throw AppError.forbidden();

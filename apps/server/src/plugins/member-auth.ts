@@ -2,8 +2,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { hashToken } from '../lib/tokens';
-import { findSessionMember, touchLastSeen } from '../modules/members/member-sessions.repository';
-import type { RequestMember } from '../modules/members/request-member';
+
+/** The signed-in member as the member guard gives it (DESIGN §11). */
+export interface RequestMember {
+  id: string;
+  fullname: string;
+  email: string;
+  phone: string | null;
+  sessionId: string;
+}
+
+/** Finds the live member session of a token hash (the members module's, wired in app.ts). */
+export type FindMemberSession = (tokenHash: string) => Promise<RequestMember | null>;
+
+export interface MemberAuthPluginOptions {
+  findSession: FindMemberSession;
+  /** Records that the member was seen (called on every member request). */
+  touch: (memberId: string) => Promise<void>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,18 +37,19 @@ function bearer(request: FastifyRequest): string | null {
 /**
  * The member guard (DESIGN §11): a route declared with `openRoute({ access: 'member' })` needs a
  * live member session. Tokens are looked up in `member_sessions` only, so a staff token is 401
- * here, and the staff guard (sessions only) answers 401 to a member token.
+ * here, and the staff guard (sessions only) answers 401 to a member token. The lookups come in as
+ * options (app.ts wires the members module's).
  */
 export const memberAuthPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { findSession, touch }: MemberAuthPluginOptions) => {
     app.decorateRequest('member', null);
     app.addHook('onRequest', async (request) => {
       if (request.routeOptions.url === undefined || request.is404) return;
       if (!request.routeOptions.config.member) return;
       const token = bearer(request);
-      const member = token ? await findSessionMember(app.db, hashToken(token)) : null;
+      const member = token ? await findSession(hashToken(token)) : null;
       if (!member) throw AppError.unauthorized();
-      await touchLastSeen(app.db, member.id);
+      await touch(member.id);
       request.member = member;
     });
   },

@@ -15,8 +15,8 @@ import {
   type ServerToClientEvents,
 } from '@ajar/shared/realtime';
 import { hashToken } from '../lib/tokens';
-import { findSessionMember } from '../modules/members/member-sessions.repository';
-import { authenticate } from './auth';
+import { authenticate, type FindStaffSession } from './auth';
+import type { FindMemberSession } from './member-auth';
 
 /** How long closing the sockets and Redis may take at shutdown before Redis is cut. */
 const closeTimeoutMs = 2_000;
@@ -78,6 +78,12 @@ type AppServer = Server<
   SocketData
 >;
 
+/** The session lookups of both guards (app.ts wires the modules' repositories). */
+export interface RealtimePluginOptions {
+  findStaffSession: FindStaffSession;
+  findMemberSession: FindMemberSession;
+}
+
 function tokenOf(socket: Socket): string | null {
   const auth: unknown = socket.handshake.auth;
   if (auth && typeof auth === 'object' && 'token' in auth && typeof auth.token === 'string') {
@@ -94,7 +100,7 @@ function tokenOf(socket: Socket): string | null {
  * carries events between servers; without it everything stays in this process.
  */
 export const realtimePlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { findStaffSession, findMemberSession }: RealtimePluginOptions) => {
     const io: AppServer = new Server(app.server, {
       path: realtimePath,
       serveClient: false,
@@ -131,9 +137,9 @@ export const realtimePlugin = fp(
       const token = tokenOf(socket);
       const resolve = async (): Promise<SocketIdentity | null> => {
         if (!token) return null;
-        const user = await authenticate(app, token);
+        const user = await authenticate(findStaffSession, token);
         if (user) return { kind: 'staff', id: user.id, role: user.role, sessionId: user.sessionId };
-        const member = await findSessionMember(app.db, hashToken(token));
+        const member = await findMemberSession(hashToken(token));
         return member ? { kind: 'member', id: member.id, sessionId: member.sessionId } : null;
       };
       resolve().then(

@@ -1,15 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-export const compiledMain = path.join(repoRoot, 'apps/server/dist/main.js');
-const buildScript = path.join(repoRoot, 'scripts/build-server.mjs');
+import { spawnServer, type SpawnedServer } from '@ajar/test-support';
 
 /** The first superadmin every system-test server creates (production has no demo accounts). */
 export const systemAdmin = { email: 'admin@system.test', password: 'Sistem-Uji-2024' } as const;
@@ -17,26 +11,9 @@ export const systemAdmin = { email: 'admin@system.test', password: 'Sistem-Uji-2
 /** The local Redis the servers share (TEST_REDIS_URL, else the default port on loopback). */
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-export interface ExitStatus {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-export interface ServerProcess {
-  url: string;
-  port: number;
-  pid: number;
-  name: string;
+export interface ServerProcess extends SpawnedServer {
   /** The data directory (local files, PGlite): the env's DATA_DIR, else a temp one. */
   dataDir: string;
-  /** Everything the process wrote to stdout and stderr so far. */
-  logs(): string;
-  /** SIGTERM, as an operator would; resolves with the exit code (SIGKILL after 15 s). */
-  stop(): Promise<number | null>;
-  /** SIGKILL, as a crash would. */
-  kill(): Promise<void>;
-  /** Resolves when the process has exited, however it ended. */
-  waitExit(): Promise<ExitStatus>;
 }
 
 export interface ServerProcessOptions {
@@ -50,57 +27,23 @@ export interface ServerProcessOptions {
   startTimeoutMs?: number;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-let built = false;
-
-/** Live children, killed if the test process exits without stopping them (a failed hook). */
-const live = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of live) child.kill('SIGKILL');
-});
-
 /**
- * The compiled server, as production runs it (plain node, no TypeScript loader). `npm test`
- * builds before the system tests; a run on its own rebuilds here when the build is missing or
- * older than its sources (`--if-stale`, the same check the start script and browser tests use),
- * so a test never runs an out-of-date server.
- */
-export function ensureCompiledServer(): string {
-  if (!built) {
-    execFileSync(process.execPath, [buildScript, '--if-stale'], { cwd: repoRoot, stdio: 'pipe' });
-    built = true;
-  }
-  if (!fs.existsSync(compiledMain)) throw new Error(`${compiledMain} was not built`);
-  return compiledMain;
-}
-
-/**
- * Starts one real server process (the compiled `apps/server/dist/main.js`) and waits until
- * `GET /api/health` answers 200. Stop it in `afterAll` (stop/kill); a temp data dir it made is
- * removed when the process exits.
+ * Starts one real server process as production runs it (the compiled `apps/server/dist/main.js`,
+ * plain node, NODE_ENV=production, a first superadmin) and waits until `GET /api/health` answers
+ * 200. Stop it in `afterAll` (stop/kill); a temp data dir it made is removed when the process
+ * exits.
  */
 export async function startServerProcess(opts: ServerProcessOptions): Promise<ServerProcess> {
   const name = opts.name ?? 'server';
-  const port = opts.port ?? (await freePort());
   // A DATA_DIR the caller passes is theirs (a restart on the same data) and is kept; otherwise a
   // temp one is made and removed when the process exits.
   const ownDataDir = opts.env.DATA_DIR === undefined;
   const dataDir =
     opts.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), `ajar-system-${name}-`));
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, [ensureCompiledServer()], {
-    cwd: repoRoot,
+  const server = await spawnServer({
+    name,
+    port: opts.port,
+    startTimeoutMs: opts.startTimeoutMs ?? 90_000,
     env: {
       // Only what a server needs from this process, not the test runner's own variables.
       PATH: process.env.PATH ?? '',
@@ -112,62 +55,12 @@ export async function startServerProcess(opts: ServerProcessOptions): Promise<Se
       ADMIN_PASSWORD: systemAdmin.password,
       DATA_DIR: dataDir,
       ...opts.env,
-      PORT: String(port),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  live.add(child);
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-
-  const exited = new Promise<ExitStatus>((resolve) => {
-    child.once('exit', (code, signal) => {
-      live.delete(child);
+    onExit: () => {
       if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-      resolve({ code, signal });
-    });
+    },
   });
-  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
-
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (opts.startTimeoutMs ?? 90_000);
-  for (;;) {
-    if (hasExited()) throw new Error(`${name} exited before answering /api/health:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${name} did not answer /api/health in time:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-
-  return {
-    url,
-    port,
-    pid: child.pid ?? -1,
-    name,
-    dataDir,
-    logs: () => output,
-    waitExit: () => exited,
-    async stop() {
-      if (!hasExited()) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      return (await exited).code;
-    },
-    async kill() {
-      if (!hasExited()) child.kill('SIGKILL');
-      await exited;
-    },
-  };
+  return { ...server, dataDir };
 }
 
 export interface PgDatabase {

@@ -16,7 +16,7 @@ import {
 import { messages } from '@ajar/shared/common/messages';
 import { findUnstorableText } from '@ajar/shared/common/text';
 import { mediaMessages, tooLargeMessage } from '@ajar/shared/media/media.constants';
-import type { RequestUser } from '../auth/request-user';
+import type { RequestUser } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
 import { Reply, staffRoute } from '../../lib/route';
 import type { UploadPart } from '../media/media.service';

@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { createDownload, xlsxContentType } from '../../lib/downloads';
 import type { Storage } from '../../lib/storage';
-import type { RequestUser } from '../auth/request-user';
+import type { RequestUser } from '../../plugins/auth';
 import * as repo from './attendance.repository';
 import { scopedFilter } from './attendance.service';
 

@@ -13,7 +13,7 @@ import type {
 import { isProgramScoped } from '@ajar/shared/common/roles';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { RequestUser } from '../auth/request-user';
+import type { RequestUser } from '../../plugins/auth';
 import { findLearningContext, markComplete } from '../members/activity-progress.service';
 import { lockRedeem } from '../members/learning.repository';
 import type { MemberRef } from '../members/redeem.service';

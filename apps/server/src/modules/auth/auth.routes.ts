@@ -18,6 +18,7 @@ import {
   forgotPassword,
   login,
   logout,
+  pushSubscriptionStore,
   resetPassword,
   toAuthUser,
   updatePassword,
@@ -128,7 +129,14 @@ export const authRoutes = fp(
   async (app: FastifyInstance) => {
     assertVapidConfig(app.config);
     app.decorate('mailer', createMailer(app.config, app.log));
-    app.decorate('push', createPush({ config: app.config, db: app.db, log: app.log }));
+    app.decorate(
+      'push',
+      createPush({
+        config: app.config,
+        subscriptions: pushSubscriptionStore(app.db),
+        log: app.log,
+      }),
+    );
     await app.register(accountRoutes);
     await app.register(pushRoutes);
   },

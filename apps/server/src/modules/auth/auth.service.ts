@@ -13,6 +13,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
+import type { PushSubscriptionStore } from '../../lib/push';
+import type { RequestUser } from '../../plugins/auth';
 import {
   hashPassword,
   hashToken,
@@ -31,12 +33,14 @@ import {
   updatePasswordHash,
   upgradePasswordHash,
 } from './auth.repository';
-import { beginAttempt, resetAddressKey, resetAddressPolicy } from './login-lockout.service';
+import { beginAttempt, resetAddressKey, resetAddressPolicy } from './attempt-counter.service';
 import { beginLogin, trustAddress } from './login-throttle.service';
 import { passwordResetLink, passwordResetMail } from './password-reset.mail';
 import {
   deleteSessionSubscription,
+  deleteSubscriptionsById,
   deleteUserSubscriptions,
+  listLiveUserSubscriptions,
   saveSessionSubscription,
 } from './push-subscriptions.repository';
 import {
@@ -51,16 +55,6 @@ export interface AuthDeps {
   config: Pick<Config, 'SESSION_TTL_HOURS' | 'PUBLIC_URL' | 'PORT'>;
   mailer: Mailer;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-}
-
-/** The signed-in user as the guard gives it. */
-export interface SessionUser {
-  id: string;
-  fullname: string;
-  email: string;
-  phone: string | null;
-  role: RoleKey;
-  sessionId: string;
 }
 
 /** Ended sessions are kept this long (for support questions), then deleted at the next login. */
@@ -176,7 +170,7 @@ export async function login(
 }
 
 /** Ends the current session and forgets its push subscription. */
-export async function logout(deps: AuthDeps, user: SessionUser): Promise<void> {
+export async function logout(deps: AuthDeps, user: RequestUser): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await revokeSession(tx, user.sessionId);
     await deleteSessionSubscription(tx, user.sessionId);
@@ -191,7 +185,7 @@ export async function logout(deps: AuthDeps, user: SessionUser): Promise<void> {
  */
 export async function updatePassword(
   deps: AuthDeps,
-  user: SessionUser,
+  user: RequestUser,
   body: { current_password: string; new_password: string },
   ip: string,
 ): Promise<void> {
@@ -303,7 +297,15 @@ export async function savePushSubscription(
 /** Forgets the push subscription of the current session (notifications stay in-app). */
 export async function removePushSubscription(
   deps: Pick<AuthDeps, 'db'>,
-  user: Pick<SessionUser, 'sessionId'>,
+  user: Pick<RequestUser, 'sessionId'>,
 ): Promise<void> {
   await deleteSessionSubscription(deps.db, user.sessionId);
+}
+
+/** The staff push subscriptions as the Web Push sender (lib/push.ts) reads and prunes them. */
+export function pushSubscriptionStore(db: Db): PushSubscriptionStore {
+  return {
+    listLive: (userId) => listLiveUserSubscriptions(db, userId),
+    deleteByIds: (ids) => deleteSubscriptionsById(db, ids),
+  };
 }

@@ -12,7 +12,7 @@ import {
   normalizeAddress,
   type BackoffPolicy,
   type ThrottleKey,
-} from './login-lockout.service';
+} from './attempt-counter.service';
 
 /**
  * The sign-in throttle of issue 10 (the scheme is in docs/decisions.md): failed sign-ins slow

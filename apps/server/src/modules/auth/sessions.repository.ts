@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import type { RequestUser } from './request-user';
+import type { RequestUser } from '../../plugins/auth';
 
 /** The active user behind a session token hash, if the session is live. */
 export async function findSessionUser(db: DbOrTx, tokenHash: string): Promise<RequestUser | null> {

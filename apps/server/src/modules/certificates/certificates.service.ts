@@ -21,7 +21,7 @@ import type {
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { renderCertificatePdf } from '../../lib/certificate-pdf';
-import type { RequestUser } from '../auth/request-user';
+import type { RequestUser } from '../../plugins/auth';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './certificates.repository';
 

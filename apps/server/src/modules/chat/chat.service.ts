@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { Realtime } from '../../plugins/realtime';
-import type { RequestUser } from '../auth/request-user';
+import type { RequestUser } from '../../plugins/auth';
 import {
   notifyTrainers,
   type TrainerNotifyDeps,

@@ -7,7 +7,7 @@ import {
 } from '@ajar/shared/dashboard/dashboard.constants';
 import type { DashboardSummary } from '@ajar/shared/dashboard/dashboard.schemas';
 import type { Db } from '../../db/client';
-import type { RequestUser } from '../auth/request-user';
+import type { RequestUser } from '../../plugins/auth';
 import * as repo from './dashboard.repository';
 
 type Viewer = Pick<RequestUser, 'id' | 'role'>;

@@ -13,7 +13,7 @@ import type {
 } from '@ajar/shared/discussions/discussions.schemas';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { RequestUser } from '../auth/request-user';
+import type { RequestUser } from '../../plugins/auth';
 import { findMyProgram } from '../members/redeem.service';
 import { assertProgramVisible } from '../programs/programs.service';
 import {

@@ -6,7 +6,7 @@ import {
 import type { ImportResult } from '@ajar/shared/imports/imports.schemas';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { RequestUser } from '../auth/request-user';
+import type { RequestUser } from '../../plugins/auth';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './imports.repository';
 import { readScoreSheet, readUpload, type PendingRow } from './imports.sheet';

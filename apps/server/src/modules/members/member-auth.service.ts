@@ -24,7 +24,7 @@ import {
   upgradeMemberPasswordHash,
   type MemberRow,
 } from './members.repository';
-import type { RequestMember } from './request-member';
+import type { RequestMember } from '../../plugins/member-auth';
 
 export interface MemberAuthDeps {
   db: Db;

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { memberSessions, members } from '../../db/schema';
-import type { RequestMember } from './request-member';
+import type { RequestMember } from '../../plugins/member-auth';
 
 /** The member behind a live member-session token hash (never a staff session). */
 export async function findSessionMember(

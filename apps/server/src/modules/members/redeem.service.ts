@@ -8,7 +8,7 @@ import {
 } from '@ajar/shared/members/members.schemas';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { beginAttempt, type ThrottlePolicy } from '../auth/login-lockout.service';
+import { beginAttempt, type ThrottlePolicy } from '../auth/attempt-counter.service';
 import { claimVoucher, lockVoucherByCode } from '../vouchers/vouchers.repository';
 import * as repo from './redeem.repository';
 

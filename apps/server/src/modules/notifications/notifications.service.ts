@@ -9,8 +9,8 @@ import type {
 } from '@ajar/shared/notifications/notifications.schemas';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { RequestUser } from '../auth/request-user';
-import type { RequestMember } from '../members/request-member';
+import type { RequestUser } from '../../plugins/auth';
+import type { RequestMember } from '../../plugins/member-auth';
 import type { NotificationPushWorker } from './notification-push.service';
 import * as repo from './notifications.repository';
 

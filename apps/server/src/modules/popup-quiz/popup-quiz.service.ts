@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
-import type { RequestUser } from '../auth/request-user';
+import type { RequestUser } from '../../plugins/auth';
 import { readQuiz } from '../activities/activities-read';
 import { resolveMediaRefs, type MediaRefSlot } from '../media/media-refs';
 import { assertProgramVisible } from '../programs/programs.service';

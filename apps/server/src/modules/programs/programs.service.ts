@@ -17,7 +17,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
-import type { RequestUser } from '../auth/request-user';
+import type { RequestUser } from '../../plugins/auth';
 import type { Storage } from '../../lib/storage';
 import { resolveMediaRefs, type MediaRefSlot } from '../media/media-refs';
 import * as repo from './programs.repository';

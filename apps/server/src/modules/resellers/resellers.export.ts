@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { createDownload, xlsxContentType } from '../../lib/downloads';
 import type { Storage } from '../../lib/storage';
-import type { RequestUser } from '../auth/request-user';
+import type { RequestUser } from '../../plugins/auth';
 import * as repo from './resellers.repository';
 import { resellerByCode } from './resellers.service';
 

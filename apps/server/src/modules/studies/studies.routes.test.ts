@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureReferenceData } from '../../db/reference-data';
 import { studies } from '../../db/schema';
-import { seedStudies } from '../../db/seed/studies.seed';
 import { signedIn } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -16,7 +16,7 @@ describe('studies API', () => {
     t = await createTestApp();
     admin = (await signedIn(t.db, 'admin')).headers;
     trainer = (await signedIn(t.db, 'trainer')).headers;
-    await seedStudies(t.db);
+    await ensureReferenceData(t.db); // the default fields, as every first start has them
   });
   afterAll(() => t.close());
 

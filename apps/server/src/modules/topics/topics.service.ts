@@ -8,7 +8,7 @@ import type {
 } from '@ajar/shared/topics/topics.schemas';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { RequestUser } from '../auth/request-user';
+import type { RequestUser } from '../../plugins/auth';
 import { lockProgram } from '../programs/programs.repository';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './topics.repository';

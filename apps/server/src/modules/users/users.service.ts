@@ -25,7 +25,7 @@ import {
 } from '../auth/auth.repository';
 import { passwordResetLink, passwordResetMail } from '../auth/password-reset.mail';
 import { deleteUserSubscriptions } from '../auth/push-subscriptions.repository';
-import type { RequestUser } from '../auth/request-user';
+import type { RequestUser } from '../../plugins/auth';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import * as repo from './users.repository';
 

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { createDownload, xlsxContentType } from '../../lib/downloads';
 import type { Storage } from '../../lib/storage';
-import type { RequestUser } from '../auth/request-user';
+import type { RequestUser } from '../../plugins/auth';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './vouchers.repository';
 

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Paged } from '@ajar/shared/common/envelope';
 import type { MediaItem, PickableMediaType } from '@ajar/shared/media/media.schemas';
-import { http, upload } from '../../api/http';
+import { http, upload } from '@/api/http';
 
 /** History page sizes of the picker (spec 02 §9): 9 images (a 3×3 grid), 5 audio. */
 export const mediaHistoryPageSize: Record<PickableMediaType, number> = { image: 9, audio: 5 };

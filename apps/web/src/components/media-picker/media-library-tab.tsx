@@ -15,7 +15,7 @@ import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import GraphicEqOutlined from '@mui/icons-material/GraphicEqOutlined';
 import { formatFileSize } from '@ajar/shared/common/format';
 import type { MediaItem, PickableMediaType } from '@ajar/shared/media/media.schemas';
-import { errorMessage } from '../../api/http';
+import { errorMessage } from '@/api/http';
 import { useMediaHistory } from './media-api';
 import { historyCounter, mergeHistoryPages } from './media-picker-model';
 

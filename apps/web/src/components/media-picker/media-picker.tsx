@@ -17,7 +17,7 @@ import {
 import Close from '@mui/icons-material/Close';
 import { mediaMessages } from '@ajar/shared/media/media.constants';
 import type { MediaItem, PickableMediaType } from '@ajar/shared/media/media.schemas';
-import { ApiError, errorMessage } from '../../api/http';
+import { ApiError, errorMessage } from '@/api/http';
 import { mediaKeys, uploadMediaFile, type MediaInformation } from './media-api';
 import {
   emptyInfo,

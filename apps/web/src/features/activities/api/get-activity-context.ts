@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Program } from '@ajar/shared/programs/programs.schemas';
 import type { Topic } from '@ajar/shared/topics/topics.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { activityKeys } from './activity-keys';
 
 /** `GET /api/program/v1/company/detail/{id}`: the program's title for the breadcrumb. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Activity } from '@ajar/shared/activities/activities.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { activityBasePath, activityKeys } from './activity-keys';
 
 export interface ActivityRef {

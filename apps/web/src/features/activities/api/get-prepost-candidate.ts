@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PrepostCandidate } from '@ajar/shared/activities/activities.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { activityKeys } from './activity-keys';
 
 /** `GET /api/program/v1/company/check-available-prepost/{program}`: the pre_test a post_test may copy. */

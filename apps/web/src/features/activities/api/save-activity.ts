@@ -4,7 +4,7 @@ import type {
   ActivityCreateInput,
   ActivityUpdateInput,
 } from '@ajar/shared/activities/activities.schemas';
-import { upload } from '../../../api/http';
+import { upload } from '@/api/http';
 import { activityBasePath, activityKeys } from './activity-keys';
 
 interface SaveBase {

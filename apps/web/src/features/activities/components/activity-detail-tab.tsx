@@ -12,7 +12,7 @@ import {
   activityTypes,
 } from '@ajar/shared/activities/activities.constants';
 import type { PrepostCandidate } from '@ajar/shared/activities/activities.schemas';
-import { FormTextField } from '../../../components/form-text-field';
+import { FormTextField } from '@/components/form-text-field';
 import type { ActivityFormValues } from '../lib/activity-form-model';
 
 export interface ActivityDetailTabProps {

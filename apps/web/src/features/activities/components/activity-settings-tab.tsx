@@ -12,7 +12,7 @@ import {
   isQuizActivityType,
   repeatOptions,
 } from '@ajar/shared/activities/activities.constants';
-import { FormTextField } from '../../../components/form-text-field';
+import { FormTextField } from '@/components/form-text-field';
 import type { ActivityFormValues } from '../lib/activity-form-model';
 import { YesNoField } from './yes-no-field';
 

@@ -1,5 +1,5 @@
 import { Controller, type Control } from 'react-hook-form';
-import { RichTextEditor } from '../../../components/rich-text-editor';
+import { RichTextEditor } from '@/components/rich-text-editor';
 import type { ActivityFormValues } from '../lib/activity-form-model';
 
 /** Spec 02 §9: the video description editor is 350 px high; the others grow up to 400 px. */

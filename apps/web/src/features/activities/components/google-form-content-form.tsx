@@ -1,5 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { FormTextField } from '../../../components/form-text-field';
+import { FormTextField } from '@/components/form-text-field';
 import type { ContentFormProps } from './content-form-props';
 import { DescriptionField } from './description-field';
 import { YesNoField } from './yes-no-field';

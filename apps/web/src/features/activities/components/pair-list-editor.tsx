@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import { useFieldArray, type Control, type FieldPath } from 'react-hook-form';
-import { FormTextField } from '../../../components/form-text-field';
+import { FormTextField } from '@/components/form-text-field';
 import type { ActivityFormValues } from '../lib/activity-form-model';
 
 type PairListName = 'meta' | 'content.embed_youtube';

@@ -7,7 +7,7 @@ import {
   mediaMessages,
   tooLargeMessage,
 } from '@ajar/shared/media/media.constants';
-import { FileDrop } from '../../../components/file-drop';
+import { FileDrop } from '@/components/file-drop';
 import type { ContentFormProps } from './content-form-props';
 import { DescriptionField } from './description-field';
 import { SavedFile } from './saved-file';

@@ -1,5 +1,5 @@
-import { usePageTitle } from '../../../layout/page-title';
-import { pathTo } from '../../../routes/paths';
+import { usePageTitle } from '@/layout/page-title';
+import { pathTo } from '@/routes/paths';
 
 export interface ActivityBreadcrumbInput {
   programId: string;

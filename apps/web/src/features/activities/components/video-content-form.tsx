@@ -11,8 +11,8 @@ import {
   mediaMessages,
   tooLargeMessage,
 } from '@ajar/shared/media/media.constants';
-import { FileDrop } from '../../../components/file-drop';
-import { ScheduleEditor } from '../../../components/schedule-editor';
+import { FileDrop } from '@/components/file-drop';
+import { ScheduleEditor } from '@/components/schedule-editor';
 import type { ContentFormProps } from './content-form-props';
 import { DescriptionField } from './description-field';
 import { SavedFile } from './saved-file';

@@ -35,8 +35,8 @@ import {
   isQuizActivityType,
 } from '@ajar/shared/activities/activities.constants';
 import type { Activity } from '@ajar/shared/activities/activities.schemas';
-import { ApiError, errorMessage } from '../../../api/http';
-import { pathTo } from '../../../routes/paths';
+import { ApiError, errorMessage } from '@/api/http';
+import { pathTo } from '@/routes/paths';
 import { useActivityContext } from '../api/get-activity-context';
 import { useActivity } from '../api/get-activity';
 import { usePrepostCandidate } from '../api/get-prepost-candidate';
@@ -44,8 +44,8 @@ import { useCreateActivity, useUpdateActivity } from '../api/save-activity';
 import { ActivityContentTab } from '../components/activity-content-tab';
 import { ActivityDetailTab } from '../components/activity-detail-tab';
 import { ActivitySettingsTab } from '../components/activity-settings-tab';
-import { QuestionEditor } from '../../quiz/components/question-editor';
-import { PopupQuizEditor } from '../../popup-quiz/components/popup-quiz-editor';
+import { QuestionEditor } from '@/features/quiz/components/question-editor';
+import { PopupQuizEditor } from '@/features/popup-quiz/components/popup-quiz-editor';
 import { UnsavedChangesGuard } from '../components/unsaved-changes-guard';
 import { useActivityBreadcrumb } from '../components/use-activity-breadcrumb';
 import {

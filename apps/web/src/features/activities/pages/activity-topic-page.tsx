@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { pathTo } from '../../../routes/paths';
+import { pathTo } from '@/routes/paths';
 
 /**
  * `/program/{program}/{topic}`, the topic crumb of the activity screens: a topic is shown inside

@@ -5,7 +5,7 @@ import type {
   AttendanceList,
   AttendanceListQueryParsed,
 } from '@ajar/shared/attendance/attendance.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { attendanceKeys } from './attendance-keys';
 
 /** `GET /api/presence/v1/company/list` (a trainer gets assigned programs only). */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Paged } from '@ajar/shared/common/envelope';
 import type { Program } from '@ajar/shared/programs/programs.schemas';
 import type { Topic } from '@ajar/shared/topics/topics.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { attendanceKeys } from './attendance-keys';
 
 export interface FilterOption {

@@ -16,8 +16,8 @@ import {
   attendanceTexts,
 } from '@ajar/shared/attendance/attendance.constants';
 import type { Attendance } from '@ajar/shared/attendance/attendance.schemas';
-import { listTableHeadSx } from '../../../components/list-table';
-import { formatDateTime } from '../../../lib/format-date';
+import { listTableHeadSx } from '@/components/list-table';
+import { formatDateTime } from '@/lib/format-date';
 
 export interface AttendanceTableProps {
   rows: Attendance[] | undefined;

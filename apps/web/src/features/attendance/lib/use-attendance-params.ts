@@ -1,5 +1,5 @@
 import { attendanceDefaultPageSize } from '@ajar/shared/attendance/attendance.constants';
-import { useListSearchParams } from '../../../hooks/use-list-search-params';
+import { useListSearchParams } from '@/hooks/use-list-search-params';
 
 /** Rows-per-page choices (spec 01 §9 starts lists at 5). */
 export const pageSizes = [5, attendanceDefaultPageSize, 25] as const;

@@ -6,12 +6,12 @@ import {
   attendanceTexts as T,
 } from '@ajar/shared/attendance/attendance.constants';
 import type { AttendanceListQueryParsed } from '@ajar/shared/attendance/attendance.schemas';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { SearchResultNote } from '../../../components/search-result-note';
-import { errorMessage } from '../../../api/http';
-import { ListPagination } from '../../../components/list-pagination';
-import { SearchBox } from '../../../components/search-box';
-import { downloadLink } from '../../../lib/download-link';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { SearchResultNote } from '@/components/search-result-note';
+import { errorMessage } from '@/api/http';
+import { ListPagination } from '@/components/list-pagination';
+import { SearchBox } from '@/components/search-box';
+import { downloadLink } from '@/lib/download-link';
 import { useAttendances, useExportAttendances } from '../api/get-attendances';
 import { AttendanceFilters } from '../components/attendance-filters';
 import { AttendanceTable } from '../components/attendance-table';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 
 export function forgotPassword(body: { email: string }): Promise<unknown> {
   return http.post('/auth/v1/forgot-password', body);

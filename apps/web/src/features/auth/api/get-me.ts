@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { parseAuthUser } from '@ajar/shared/auth/auth.user';
 import type { AuthUser } from '@ajar/shared/auth/auth.schemas';
-import { http } from '../../../api/http';
-import { readSession, writeSession } from '../../../api/session';
+import { http } from '@/api/http';
+import { readSession, writeSession } from '@/api/session';
 
 export function getMe(signal?: AbortSignal): Promise<AuthUser> {
   return http.get<AuthUser>('/admin/v1/me', undefined, signal);

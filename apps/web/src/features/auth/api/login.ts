@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { LoginBody, LoginData } from '@ajar/shared/auth/auth.schemas';
-import { http } from '../../../api/http';
-import { writeSession } from '../../../api/session';
+import { http } from '@/api/http';
+import { writeSession } from '@/api/session';
 import {
   pushPrepareTimeoutMs,
   registerPushSubscription,

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { http } from '../../../api/http';
-import { writeSession } from '../../../api/session';
-import { setSignOutReason } from '../../../routes/sign-out-reason';
+import { http } from '@/api/http';
+import { writeSession } from '@/api/session';
+import { setSignOutReason } from '@/routes/sign-out-reason';
 import { unsubscribeFromPush, withTimeout } from '../push/push-subscription';
 
 export function logout(): Promise<void> {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '../../../app-providers';
+import { AppProviders } from '@/app-providers';
 import { LoginPage } from './login-page';
 
 afterEach(cleanup);

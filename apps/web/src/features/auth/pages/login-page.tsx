@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { checkLoginForm, type LoginCredentials } from '@ajar/shared/auth/auth.rules';
-import { ApiError } from '../../../api/http';
+import { ApiError } from '@/api/http';
 import { useLogin } from '../api/login';
 import { AuthHeading } from '../components/auth-heading';
 import { AuthNotice } from '../components/auth-notice';

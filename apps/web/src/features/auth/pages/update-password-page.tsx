@@ -15,8 +15,8 @@ import {
   updatePasswordBodySchema,
   type UpdatePasswordBody,
 } from '@ajar/shared/auth/auth.schemas';
-import { ApiError, errorMessage } from '../../../api/http';
-import { FormPasswordField } from '../../../components/form-text-field';
+import { ApiError, errorMessage } from '@/api/http';
+import { FormPasswordField } from '@/components/form-text-field';
 import { useUpdatePassword } from '../api/update-password';
 
 const emptyForm: UpdatePasswordBody = {

@@ -1,4 +1,4 @@
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 
 /** Login never waits longer than this for the notification prompt and the push service. */
 export const pushPrepareTimeoutMs = 3000;

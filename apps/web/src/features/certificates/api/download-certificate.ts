@@ -1,8 +1,8 @@
 import type { CertificateKind } from '@ajar/shared/certificates/certificates.constants';
 import { certificateFileName } from '@ajar/shared/certificates/certificates.constants';
-import { ApiError, buildUrl } from '../../../api/http';
-import { readSession, writeSession } from '../../../api/session';
-import { downloadLink } from '../../../lib/download-link';
+import { ApiError, buildUrl } from '@/api/http';
+import { readSession, writeSession } from '@/api/session';
+import { downloadLink } from '@/lib/download-link';
 
 /**
  * Fetches a file that only staff may read (bearer token, never a public address) and saves it

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CertificateRedeemDetail } from '@ajar/shared/certificates/certificates.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { certificateKeys } from './certificate-keys';
 
 /** The redemption the certificate page prints (`GET /api/users/v1/member_redeem/detail/{id}`). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CertificateVerification } from '@ajar/shared/certificates/certificates.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { certificateKeys } from './certificate-keys';
 
 /** The public check of a certificate number (`GET /api/certificate/v1/verify/{number}`). */

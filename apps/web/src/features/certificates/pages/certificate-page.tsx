@@ -18,9 +18,9 @@ import {
   certificateMessages,
   type CertificateKind,
 } from '@ajar/shared/certificates/certificates.constants';
-import { errorMessage } from '../../../api/http';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { pathTo } from '../../../routes/paths';
+import { errorMessage } from '@/api/http';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { pathTo } from '@/routes/paths';
 import { downloadCertificate } from '../api/download-certificate';
 import { useRedeem } from '../api/get-redeem';
 

@@ -8,7 +8,7 @@ import {
   certificateMessages,
 } from '@ajar/shared/certificates/certificates.constants';
 import { formatIndonesianDate } from '@ajar/shared/certificates/certificates.rules';
-import { ApiError, errorMessage } from '../../../api/http';
+import { ApiError, errorMessage } from '@/api/http';
 import { useCertificateVerification } from '../api/verify-certificate';
 
 function Row({ label, value }: { label: string; value: string }) {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { ChatRoomDetail } from '@ajar/shared/chat/chat.schemas';
 import { chatPageSize } from '@ajar/shared/chat/chat.constants';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { chatKeys } from './chat-keys';
 import { chatBase } from './get-rooms';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ChatRoomList } from '@ajar/shared/chat/chat.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { chatKeys } from './chat-keys';
 
 export const chatBase = '/discussion/v1/discussion-private';

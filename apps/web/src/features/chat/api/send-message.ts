@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '@ajar/shared/chat/chat.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { addMessage } from '../lib/chat-cache';
 import { chatKeys } from './chat-keys';
 import { chatBase } from './get-rooms';

@@ -3,8 +3,8 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import MailOutlineRounded from '@mui/icons-material/MailOutlineRounded';
 import { useNavigate } from 'react-router';
-import { useCan } from '../../../hooks/use-session';
-import { pathTo } from '../../../routes/paths';
+import { useCan } from '@/hooks/use-session';
+import { pathTo } from '@/routes/paths';
 import { useChatTotalUnread } from '../api/get-rooms';
 import { useChatRealtime } from '../lib/use-chat-realtime';
 

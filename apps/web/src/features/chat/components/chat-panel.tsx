@@ -9,7 +9,7 @@ import SendRounded from '@mui/icons-material/SendRounded';
 import { useSnackbar } from 'notistack';
 import { chatMessages, chatSnackbarMs, messageTypeMember } from '@ajar/shared/chat/chat.constants';
 import type { ChatMessage } from '@ajar/shared/chat/chat.schemas';
-import { ApiError, errorMessage } from '../../../api/http';
+import { ApiError, errorMessage } from '@/api/http';
 import { useChatMessages } from '../api/get-messages';
 import { useReadChatRoom, useSendChatMessage } from '../api/send-message';
 import { formatChatTime, isSendKey } from '../lib/chat-format';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
+import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime-client';
 import { chatKeys } from '../api/chat-keys';
 import { addMessage, setPresence } from './chat-cache';
 

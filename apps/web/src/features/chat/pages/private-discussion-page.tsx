@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ChatRoomItem } from '@ajar/shared/chat/chat.schemas';
-import { pathTo } from '../../../routes/paths';
+import { pathTo } from '@/routes/paths';
 import { ChatPanel } from '../components/chat-panel';
 import { ChatRoomList } from '../components/chat-room-list';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardSummary } from '@ajar/shared/dashboard/dashboard.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,

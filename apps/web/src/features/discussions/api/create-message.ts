@@ -3,7 +3,7 @@ import type {
   DiscussionCreateBody,
   DiscussionMessage,
 } from '@ajar/shared/discussions/discussions.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { discussionKeys } from './discussion-keys';
 
 /** `POST /api/discussion/v1/create`; afterwards the thread and every unread count reload. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { discussionKeys } from './discussion-keys';
 
 /** `DELETE /api/discussion/v1/delete/{id}` (a message with replies is refused). */

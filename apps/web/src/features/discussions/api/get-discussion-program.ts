@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DiscussionProgramDetail } from '@ajar/shared/discussions/discussions.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { discussionKeys } from './discussion-keys';
 
 /** `GET /api/discussion/v1/detail-program/{id}` (`data.name` is the title). */

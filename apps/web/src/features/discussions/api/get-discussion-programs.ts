@@ -4,7 +4,7 @@ import type {
   DiscussionProgram,
   DiscussionProgramListQuery,
 } from '@ajar/shared/discussions/discussions.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { discussionKeys } from './discussion-keys';
 
 /** `GET /api/discussion/v1/list-program`: programs with the signed-in user's unread count. */

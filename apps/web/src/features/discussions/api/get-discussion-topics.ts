@@ -4,7 +4,7 @@ import type {
   DiscussionTopic,
   DiscussionTopicListQuery,
 } from '@ajar/shared/discussions/discussions.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { discussionKeys } from './discussion-keys';
 
 /** `GET /api/discussion/v1/list-topic`: topics with unread counts and their public threads. */

@@ -4,7 +4,7 @@ import type {
   DiscussionListQuery,
   DiscussionMessage,
 } from '@ajar/shared/discussions/discussions.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { discussionKeys } from './discussion-keys';
 
 /**

@@ -16,8 +16,8 @@ import {
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import { activityTypeLabel } from '@ajar/shared/activities/activities.constants';
 import type { DiscussionTopic } from '@ajar/shared/discussions/discussions.schemas';
-import { listTableHeadSx } from '../../../components/list-table';
-import { pathTo } from '../../../routes/paths';
+import { listTableHeadSx } from '@/components/list-table';
+import { pathTo } from '@/routes/paths';
 import { UnreadCount } from './discussion-program-table';
 
 export interface DiscussionTopicAccordionProps {

@@ -5,7 +5,7 @@ import {
   discussionErrorMs,
   discussionMessages,
 } from '@ajar/shared/discussions/discussions.constants';
-import { useTimedValue } from '../../../hooks/use-timed-value';
+import { useTimedValue } from '@/hooks/use-timed-value';
 import { failureLines } from '../lib/failure-lines';
 
 export interface MessageFormProps {

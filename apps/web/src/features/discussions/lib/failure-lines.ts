@@ -1,4 +1,4 @@
-import { ApiError, errorMessage } from '../../../api/http';
+import { ApiError, errorMessage } from '@/api/http';
 
 /**
  * The lines a failed post shows (spec 01 §5, §8): an 'error validation' answer gives one line per

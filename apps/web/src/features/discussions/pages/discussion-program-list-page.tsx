@@ -1,19 +1,15 @@
 import { useNavigate } from 'react-router';
-import { Box, Card, Stack } from '@mui/material';
+import { Card, Stack } from '@mui/material';
 import type { DiscussionProgramListQuery } from '@ajar/shared/discussions/discussions.schemas';
-import { ListPagination } from '../../../components/list-pagination';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { SearchBox } from '../../../components/search-box';
-import { useListSearchParams } from '../../../hooks/use-list-search-params';
-import { pathTo } from '../../../routes/paths';
+import { readSortDir } from '@/components/list-table';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { SearchBox } from '@/components/search-box';
+import { useListSearchParams } from '@/hooks/use-list-search-params';
+import { pathTo } from '@/routes/paths';
 import { useDiscussionPrograms } from '../api/get-discussion-programs';
-import { DiscussionProgramTable, type SortDir } from '../components/discussion-program-table';
+import { DiscussionProgramTable } from '../components/discussion-program-table';
 
 const pageSize = 10;
-
-function readSortDir(value: string | null): SortDir | null {
-  return value === 'asc' || value === 'desc' ? value : null;
-}
 
 /**
  * '/discussion/public' — programs with the signed-in user's unread member messages (spec 01 §2):
@@ -49,23 +45,22 @@ export function DiscussionProgramListPage() {
             sx={{ m: 2 }}
           />
         )}
-        <Box sx={{ opacity: programs.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
-          <DiscussionProgramTable
-            rows={programs.data?.list}
-            loading={programs.isPending}
-            unreadSort={unreadSort}
-            onToggleUnreadSort={() =>
-              update({ sort_type: unreadSort === 'desc' ? 'asc' : 'desc', page: null })
-            }
-            onOpen={(program) => navigate(pathTo('discussion-public-program', { id: program.id }))}
-          />
-        </Box>
-        <ListPagination
-          total={programs.data?.total ?? 0}
-          page={page}
-          limit={pageSize}
-          pageSizes={[pageSize]}
-          onChange={update}
+        <DiscussionProgramTable
+          rows={programs.data?.list}
+          loading={programs.isPending}
+          dimmed={programs.isPlaceholderData}
+          pagination={{
+            total: programs.data?.total ?? 0,
+            page,
+            limit: pageSize,
+            pageSizes: [pageSize],
+            onChange: update,
+          }}
+          unreadSort={unreadSort}
+          onToggleUnreadSort={() =>
+            update({ sort_type: unreadSort === 'desc' ? 'asc' : 'desc', page: null })
+          }
+          onOpen={(program) => navigate(pathTo('discussion-public-program', { id: program.id }))}
         />
       </Card>
     </Stack>

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import { Card, Skeleton, Stack, Typography } from '@mui/material';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { SearchBox } from '../../../components/search-box';
-import { useListSearchParams } from '../../../hooks/use-list-search-params';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { SearchBox } from '@/components/search-box';
+import { useListSearchParams } from '@/hooks/use-list-search-params';
 import { useDiscussionProgram } from '../api/get-discussion-program';
 import { useDiscussionTopics } from '../api/get-discussion-topics';
 import { DiscussionTopicAccordion } from '../components/discussion-topic-accordion';

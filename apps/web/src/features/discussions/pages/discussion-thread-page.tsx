@@ -7,9 +7,9 @@ import {
   discussionErrorMs,
   discussionMessages,
 } from '@ajar/shared/discussions/discussions.constants';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { useCurrentUser } from '../../../hooks/use-session';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { useCurrentUser } from '@/hooks/use-session';
 import { useCreateMessage } from '../api/create-message';
 import { useDeleteMessage } from '../api/delete-message';
 import { useThread } from '../api/get-thread';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ExportKind } from '@ajar/shared/exports/exports.constants';
 import type { ExportReply, MemberRedeemExportQuery } from '@ajar/shared/exports/exports.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 
 export interface ExportRequest {
   kind: ExportKind;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paged } from '@ajar/shared/common/envelope';
 import type { Program, ProgramListQueryParsed } from '@ajar/shared/programs/programs.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 
 export const gradingProgramKeys = {
   all: ['grading-programs'] as const,

@@ -39,7 +39,7 @@ import {
   memberRedeemExportQuerySchema,
   type MemberRedeemExportQuery,
 } from '@ajar/shared/exports/exports.schemas';
-import { downloadLink } from '../../../lib/download-link';
+import { downloadLink } from '@/lib/download-link';
 import { useExportParticipants } from '../api/export-participants';
 import { useExportProgramOptions, type ProgramOption } from '../api/get-grading-programs';
 import { exportErrorMessage } from '../lib/export-error';

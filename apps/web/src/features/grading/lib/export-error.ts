@@ -1,4 +1,4 @@
-import { ApiError, errorMessage } from '../../../api/http';
+import { ApiError, errorMessage } from '@/api/http';
 
 /**
  * The snackbar text of a failed export (spec 01 §8: the server message): a field error reply

@@ -1,15 +1,6 @@
 import { useState } from 'react';
 import { useSnackbar } from 'notistack';
-import {
-  Box,
-  Button,
-  Card,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Stack,
-} from '@mui/material';
+import { Button, Card, ListItemIcon, ListItemText, Menu, MenuItem, Stack } from '@mui/material';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import TableViewOutlinedIcon from '@mui/icons-material/TableViewOutlined';
@@ -21,17 +12,17 @@ import {
 } from '@ajar/shared/exports/exports.constants';
 import { programFieldLimits } from '@ajar/shared/programs/programs.constants';
 import type { Program, ProgramListQueryParsed } from '@ajar/shared/programs/programs.schemas';
-import { ListPagination } from '../../../components/list-pagination';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { SearchBox } from '../../../components/search-box';
-import { SearchResultNote } from '../../../components/search-result-note';
-import { useListSearchParams } from '../../../hooks/use-list-search-params';
-import { useCan } from '../../../hooks/use-session';
-import { downloadLink } from '../../../lib/download-link';
+import { readSortDir } from '@/components/list-table';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { SearchBox } from '@/components/search-box';
+import { SearchResultNote } from '@/components/search-result-note';
+import { useListSearchParams } from '@/hooks/use-list-search-params';
+import { useCan } from '@/hooks/use-session';
+import { downloadLink } from '@/lib/download-link';
 import { useExportProgramParticipants } from '../api/export-participants';
 import { useGradingPrograms } from '../api/get-grading-programs';
 import { ExportDialog } from '../components/export-dialog';
-import { GradingProgramTable, type SortDir } from '../components/grading-program-table';
+import { GradingProgramTable } from '../components/grading-program-table';
 import { exportErrorMessage } from '../lib/export-error';
 
 /** Spec 01 §9: the program list shows 10 rows a page. */
@@ -41,10 +32,6 @@ const exportIcons: Record<ExportKind, typeof TableViewOutlinedIcon> = {
   member_redeem: TableViewOutlinedIcon,
   member_redeem_epm: FactCheckOutlinedIcon,
 };
-
-function readSortDir(value: string | null): SortDir | null {
-  return value === 'asc' || value === 'desc' ? value : null;
-}
 
 /**
  * '/kelola-nilai' — the grading variant of 'Daftar Program' (spec 01 §2): search 'Cari program'
@@ -144,26 +131,18 @@ export function GradingProgramListPage() {
             sx={{ m: 2 }}
           />
         )}
-        <Box sx={{ opacity: programs.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
-          <GradingProgramTable
-            rows={programs.data?.list}
-            loading={programs.isPending}
-            skeletonRows={5}
-            participantsSort={participantsSort}
-            onToggleParticipantsSort={() =>
-              update({ sort_type: participantsSort === 'desc' ? 'asc' : 'desc', page: null })
-            }
-            canGrade={canGrade}
-            exportingId={programExport.isPending ? (programExport.variables ?? null) : null}
-            onExport={(program) => void exportProgram(program)}
-          />
-        </Box>
-        <ListPagination
-          total={total}
-          page={page}
-          limit={pageSize}
-          pageSizes={[pageSize]}
-          onChange={update}
+        <GradingProgramTable
+          rows={programs.data?.list}
+          loading={programs.isPending}
+          dimmed={programs.isPlaceholderData}
+          pagination={{ total, page, limit: pageSize, pageSizes: [pageSize], onChange: update }}
+          participantsSort={participantsSort}
+          onToggleParticipantsSort={() =>
+            update({ sort_type: participantsSort === 'desc' ? 'asc' : 'desc', page: null })
+          }
+          canGrade={canGrade}
+          exportingId={programExport.isPending ? (programExport.variables ?? null) : null}
+          onExport={(program) => void exportProgram(program)}
         />
       </Card>
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { importPaths, type ImportKind } from '@ajar/shared/imports/imports.constants';
 import type { ImportResult } from '@ajar/shared/imports/imports.schemas';
-import { upload } from '../../../api/http';
+import { upload } from '@/api/http';
 
 export interface ImportScoresInput {
   kind: ImportKind;

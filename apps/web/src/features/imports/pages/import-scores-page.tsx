@@ -22,8 +22,8 @@ import {
   type ImportKind,
 } from '@ajar/shared/imports/imports.constants';
 import type { ImportResult } from '@ajar/shared/imports/imports.schemas';
-import { ApiError, errorMessage } from '../../../api/http';
-import { FileDrop } from '../../../components/file-drop';
+import { ApiError, errorMessage } from '@/api/http';
+import { FileDrop } from '@/components/file-drop';
 import { useImportScores } from '../api/import-scores';
 import { ImportResultDialog } from '../components/import-result-dialog';
 

@@ -3,7 +3,7 @@ import type {
   NotificationCreateBody,
   NotificationCreated,
 } from '@ajar/shared/notifications/notifications.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { notificationKeys } from './notification-keys';
 
 /** `POST /api/notification/v1/create`; the list refreshes after it. */

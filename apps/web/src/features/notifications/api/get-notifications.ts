@@ -6,7 +6,7 @@ import type {
   SentNotificationList,
 } from '@ajar/shared/notifications/notifications.schemas';
 import type { Program } from '@ajar/shared/programs/programs.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { notificationKeys } from './notification-keys';
 
 /** `GET /api/notification/v1/list` (page, limit), newest first. */

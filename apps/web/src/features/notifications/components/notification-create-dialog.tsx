@@ -26,7 +26,7 @@ import {
   notificationRecipientsQuerySchema,
   type NotificationCreateBody,
 } from '@ajar/shared/notifications/notifications.schemas';
-import { ApiError, errorMessage } from '../../../api/http';
+import { ApiError, errorMessage } from '@/api/http';
 import { useCreateNotification } from '../api/create-notification';
 import { useProgramOptions, useRecipientCount } from '../api/get-notifications';
 

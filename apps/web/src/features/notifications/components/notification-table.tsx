@@ -16,8 +16,8 @@ import {
   notificationTargetLabels,
 } from '@ajar/shared/notifications/notifications.constants';
 import type { SentNotification } from '@ajar/shared/notifications/notifications.schemas';
-import { listTableHeadSx } from '../../../components/list-table';
-import { formatDateTime } from '../../../lib/format-date';
+import { listTableHeadSx } from '@/components/list-table';
+import { formatDateTime } from '@/lib/format-date';
 
 export interface NotificationTableProps {
   rows: SentNotification[] | undefined;

@@ -1,6 +1,6 @@
-import { ApiError, buildUrl } from '../../../api/http';
-import { readSession, writeSession } from '../../../api/session';
-import { downloadLink } from '../../../lib/download-link';
+import { ApiError, buildUrl } from '@/api/http';
+import { readSession, writeSession } from '@/api/session';
+import { downloadLink } from '@/lib/download-link';
 
 /**
  * Downloads a participant's uploaded work. The file is answered only with the bearer token (it

@@ -3,7 +3,7 @@ import type {
   ParticipantList,
   ParticipantListQueryParsed,
 } from '@ajar/shared/participants/participants.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { participantKeys } from './participant-keys';
 
 /** `GET /api/program/v1/trainer/member-redeem/list/{programId}` (spec 01 §7). */

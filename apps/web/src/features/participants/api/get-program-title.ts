@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Program } from '@ajar/shared/programs/programs.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { participantKeys } from './participant-keys';
 
 /** The program's title for the page heading (`GET /api/program/v1/company/detail/{id}`). */

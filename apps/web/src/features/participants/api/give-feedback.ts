@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Feedback, FeedbackBody } from '@ajar/shared/participants/participants.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { participantKeys } from './participant-keys';
 
 /** `PUT /api/users/v1/trainer/feedback-mr`. */

@@ -3,7 +3,7 @@ import type {
   MemberUpdateBody,
   ParticipantMember,
 } from '@ajar/shared/participants/participants.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { participantKeys } from './participant-keys';
 
 /** `GET /api/users/v1/member/detail_by_id/{id}`. */

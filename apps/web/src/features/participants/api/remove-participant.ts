@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { participantKeys } from './participant-keys';
 
 /** `DELETE /api/users/v1/company/program/delete/{id}`: removes a participant from the program. */

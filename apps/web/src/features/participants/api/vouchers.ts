@@ -6,7 +6,7 @@ import type {
   VoucherItem,
   VoucherListQuery,
 } from '@ajar/shared/vouchers/vouchers.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 
 const base = (programId: string) => `/program/v1/company/voucher/${encodeURIComponent(programId)}`;
 

@@ -25,9 +25,9 @@ import type {
   ParticipantActivity,
   ParticipantDetail,
 } from '@ajar/shared/participants/participants.schemas';
-import { errorMessage } from '../../../api/http';
-import { useLastDefined } from '../../../hooks/use-last-defined';
-import { formatDateTime } from '../../../lib/format-date';
+import { errorMessage } from '@/api/http';
+import { useLastDefined } from '@/hooks/use-last-defined';
+import { formatDateTime } from '@/lib/format-date';
 import { downloadWork } from '../api/download-work';
 import { useParticipantDetail } from '../api/get-participant-detail';
 import { FeedbackForm } from './feedback-form';

@@ -8,7 +8,7 @@ import {
   certificateMessages,
   type CertificateKind,
 } from '@ajar/shared/certificates/certificates.constants';
-import { errorMessage } from '../../../api/http';
+import { errorMessage } from '@/api/http';
 import { downloadWork } from '../api/download-work';
 
 /**

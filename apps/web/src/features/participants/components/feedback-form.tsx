@@ -9,8 +9,8 @@ import {
 } from '@ajar/shared/participants/participants.constants';
 import { clampScoreInput } from '@ajar/shared/participants/participants.rules';
 import { feedbackBodySchema } from '@ajar/shared/participants/participants.schemas';
-import { errorMessage } from '../../../api/http';
-import { useTimedValue } from '../../../hooks/use-timed-value';
+import { errorMessage } from '@/api/http';
+import { useTimedValue } from '@/hooks/use-timed-value';
 import { useGiveFeedback } from '../api/give-feedback';
 
 export interface FeedbackFormProps {

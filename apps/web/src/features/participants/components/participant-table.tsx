@@ -30,8 +30,8 @@ import { Link as RouterLink } from 'react-router';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import { participantMessages } from '@ajar/shared/participants/participants.constants';
 import type { Participant } from '@ajar/shared/participants/participants.schemas';
-import { listTableHeadSx } from '../../../components/list-table';
-import { pathTo } from '../../../routes/paths';
+import { listTableHeadSx } from '@/components/list-table';
+import { pathTo } from '@/routes/paths';
 
 export type SortDir = 'asc' | 'desc';
 

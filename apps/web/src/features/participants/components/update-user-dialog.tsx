@@ -13,11 +13,11 @@ import {
   type MemberUpdateBody,
   type ParticipantMember,
 } from '@ajar/shared/participants/participants.schemas';
-import { ApiError, errorMessage } from '../../../api/http';
-import { FormTextField } from '../../../components/form-text-field';
-import { useLastDefined } from '../../../hooks/use-last-defined';
+import { ApiError, errorMessage } from '@/api/http';
+import { FormTextField } from '@/components/form-text-field';
+import { useLastDefined } from '@/hooks/use-last-defined';
 import { useMember, useUpdateMember } from '../api/member';
-import { DialogSaveActions } from '../../../components/dialog-save-actions';
+import { DialogSaveActions } from '@/components/dialog-save-actions';
 
 export interface UpdateUserDialogProps {
   /** The member being edited; null keeps the dialog closed. */

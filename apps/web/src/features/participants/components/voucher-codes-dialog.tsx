@@ -33,11 +33,11 @@ import {
   type VoucherStatusFilter,
 } from '@ajar/shared/vouchers/vouchers.constants';
 import { voucherGenerateBodySchema } from '@ajar/shared/vouchers/vouchers.schemas';
-import { errorMessage } from '../../../api/http';
-import { ListPagination } from '../../../components/list-pagination';
-import { useCan } from '../../../hooks/use-session';
-import { downloadLink } from '../../../lib/download-link';
-import { formatDateTime } from '../../../lib/format-date';
+import { errorMessage } from '@/api/http';
+import { ListPagination } from '@/components/list-pagination';
+import { useCan } from '@/hooks/use-session';
+import { downloadLink } from '@/lib/download-link';
+import { formatDateTime } from '@/lib/format-date';
 import {
   exportVouchers,
   useGenerateVouchers,

@@ -16,9 +16,9 @@ import {
 } from '@mui/material';
 import { voucherEndDate } from '@ajar/shared/participants/participants.rules';
 import type { VoucherDetail } from '@ajar/shared/participants/participants.schemas';
-import { errorMessage } from '../../../api/http';
-import { useLastDefined } from '../../../hooks/use-last-defined';
-import { formatDateTime } from '../../../lib/format-date';
+import { errorMessage } from '@/api/http';
+import { useLastDefined } from '@/hooks/use-last-defined';
+import { formatDateTime } from '@/lib/format-date';
 import { useVoucherDetail } from '../api/get-participant-detail';
 
 export interface VoucherDetailDialogProps {

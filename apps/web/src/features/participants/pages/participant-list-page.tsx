@@ -12,13 +12,13 @@ import type {
   Participant,
   ParticipantListQueryParsed,
 } from '@ajar/shared/participants/participants.schemas';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { errorMessage } from '../../../api/http';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListPagination } from '../../../components/list-pagination';
-import { SearchBox } from '../../../components/search-box';
-import { useListSearchParams } from '../../../hooks/use-list-search-params';
-import { useCan } from '../../../hooks/use-session';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { errorMessage } from '@/api/http';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ListPagination } from '@/components/list-pagination';
+import { SearchBox } from '@/components/search-box';
+import { useListSearchParams } from '@/hooks/use-list-search-params';
+import { useCan } from '@/hooks/use-session';
 import { useParticipants } from '../api/get-participants';
 import { useProgramTitle } from '../api/get-program-title';
 import { useRemoveParticipant } from '../api/remove-participant';

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ActivityQuizUpdateInput } from '@ajar/shared/activities/activities-popup-quiz.schemas';
 import type { Activity } from '@ajar/shared/activities/activities.schemas';
 import type { Gameplay, GameplayCreateInput } from '@ajar/shared/popup-quiz/popup-quiz.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 
 export const gameplayKeys = {
   all: ['gameplays'] as const,

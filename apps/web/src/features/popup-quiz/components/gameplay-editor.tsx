@@ -13,11 +13,11 @@ import {
 } from '@mui/material';
 import type { MediaRef } from '@ajar/shared/media/media.schemas';
 import { gameplayTypeLabels, popupMessages } from '@ajar/shared/popup-quiz/popup-quiz.constants';
-import { ApiError, errorMessage } from '../../../api/http';
-import { DeleteButton } from '../../../components/delete-button';
-import { MediaRefField } from '../../../components/media-picker/media-ref-field';
-import { MediaRefPair } from '../../../components/media-ref-pair';
-import { useTimedValue } from '../../../hooks/use-timed-value';
+import { ApiError, errorMessage } from '@/api/http';
+import { DeleteButton } from '@/components/delete-button';
+import { MediaRefField } from '@/components/media-picker/media-ref-field';
+import { MediaRefPair } from '@/components/media-ref-pair';
+import { useTimedValue } from '@/hooks/use-timed-value';
 import {
   fieldErrors,
   newKey,

@@ -21,7 +21,7 @@ import {
   gameplayTypes,
   type GameplayType,
 } from '@ajar/shared/popup-quiz/popup-quiz.constants';
-import { DeleteButton } from '../../../components/delete-button';
+import { DeleteButton } from '@/components/delete-button';
 import {
   emptyQuestion,
   formatSecond,

@@ -18,11 +18,11 @@ import { activityMessages, activitySnackbarMs } from '@ajar/shared/activities/ac
 import type { Activity } from '@ajar/shared/activities/activities.schemas';
 import { popupMessages } from '@ajar/shared/popup-quiz/popup-quiz.constants';
 import { firstUnsetSetting } from '@ajar/shared/popup-quiz/popup-quiz.rules';
-import { errorMessage } from '../../../api/http';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useReportDirty } from '../../../hooks/use-report-dirty';
-import { useTimedValue } from '../../../hooks/use-timed-value';
-import { pathTo } from '../../../routes/paths';
+import { errorMessage } from '@/api/http';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useReportDirty } from '@/hooks/use-report-dirty';
+import { useTimedValue } from '@/hooks/use-timed-value';
+import { pathTo } from '@/routes/paths';
 import {
   deleteGameplay,
   saveGameplay,

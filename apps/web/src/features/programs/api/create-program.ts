@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProgramBody } from '@ajar/shared/programs/programs.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { programKeys } from './get-programs';
 
 /** `POST /api/program/v1/company/create`; the new program starts as draft. */

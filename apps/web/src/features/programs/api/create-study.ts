@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Study, StudyCreateBody } from '@ajar/shared/studies/studies.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { studyKeys } from './get-studies';
 
 /** `POST /api/study/v1/create`; a name that exists answers the existing field. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { programKeys } from './get-programs';
 
 /** `DELETE /api/program/v1/company/delete/{id}`. */

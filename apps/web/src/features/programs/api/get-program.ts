@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Program } from '@ajar/shared/programs/programs.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { programKeys } from './get-programs';
 
 /** `GET /api/program/v1/company/detail/{id}`. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paged } from '@ajar/shared/common/envelope';
 import type { Study } from '@ajar/shared/studies/studies.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 
 export const studyKeys = { all: ['studies'] as const };
 

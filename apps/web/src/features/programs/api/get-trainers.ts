@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paged } from '@ajar/shared/common/envelope';
 import type { TrainerAccount } from '@ajar/shared/users/users.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 
 /** How many accounts the 'Akun trainer' choice offers per search. */
 export const trainerSearchLimit = 20;

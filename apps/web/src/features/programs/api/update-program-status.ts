@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProgramStatus } from '@ajar/shared/programs/programs.constants';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { programKeys } from './get-programs';
 
 /** `PUT /api/program/v1/company/update-status/{id}` with `status` publish or archive. */

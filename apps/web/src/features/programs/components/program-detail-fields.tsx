@@ -24,8 +24,8 @@ import {
   programTypes,
 } from '@ajar/shared/programs/programs.constants';
 import { otherStudyTitle, type Study } from '@ajar/shared/studies/studies.schemas';
-import { FormTextField } from '../../../components/form-text-field';
-import { RichTextEditor } from '../../../components/rich-text-editor';
+import { FormTextField } from '@/components/form-text-field';
+import { RichTextEditor } from '@/components/rich-text-editor';
 import { otherStudyValue, type ProgramFormControl } from './program-form.schema';
 
 interface ProgramDetailFieldsProps {

@@ -15,12 +15,12 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
 import { programFieldLimits } from '@ajar/shared/programs/programs.constants';
-import { FormTextField } from '../../../components/form-text-field';
-import { ImageUpload } from '../../../components/image-upload';
-import { RichTextEditor } from '../../../components/rich-text-editor';
+import { FormTextField } from '@/components/form-text-field';
+import { ImageUpload } from '@/components/image-upload';
+import { RichTextEditor } from '@/components/rich-text-editor';
 import { emptyFacilitator, type ProgramFormControl } from './program-form.schema';
 import { TrainerAccountField } from './trainer-account-field';
-import { useCan } from '../../../hooks/use-session';
+import { useCan } from '@/hooks/use-session';
 
 /**
  * Tab 'Fasilitator': a list of facilitators, each with a name, an optional trainer account

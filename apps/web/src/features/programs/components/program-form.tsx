@@ -8,7 +8,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { messages } from '@ajar/shared/common/messages';
 import { programMessages } from '@ajar/shared/programs/programs.constants';
 import type { Study } from '@ajar/shared/studies/studies.schemas';
-import { ApiError, errorMessage } from '../../../api/http';
+import { ApiError, errorMessage } from '@/api/http';
 import { useCreateProgram } from '../api/create-program';
 import { useCreateStudy } from '../api/create-study';
 import { useStudies } from '../api/get-studies';

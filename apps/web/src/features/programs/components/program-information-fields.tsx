@@ -16,8 +16,8 @@ import {
   programMessages,
   showDiscountHint,
 } from '@ajar/shared/programs/programs.constants';
-import { FormTextField } from '../../../components/form-text-field';
-import { ImageUpload } from '../../../components/image-upload';
+import { FormTextField } from '@/components/form-text-field';
+import { ImageUpload } from '@/components/image-upload';
 import type { ProgramFormControl } from './program-form.schema';
 import { RupiahField } from './rupiah-field';
 

@@ -27,7 +27,7 @@ import {
   type ProgramStatus,
 } from '@ajar/shared/programs/programs.constants';
 import type { Program } from '@ajar/shared/programs/programs.schemas';
-import { listTableHeadSx } from '../../../components/list-table';
+import { listTableHeadSx } from '@/components/list-table';
 
 export type SortDir = 'asc' | 'desc';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Alert, Button, Card, CardContent, Skeleton, Stack } from '@mui/material';
-import { ApiError, errorMessage } from '../../../api/http';
+import { ApiError, errorMessage } from '@/api/http';
 import { useProgram } from '../api/get-program';
 import { programToForm } from '../components/program-form.schema';
 import { ProgramForm } from '../components/program-form';

@@ -11,14 +11,14 @@ import {
   type ProgramStatus,
 } from '@ajar/shared/programs/programs.constants';
 import type { Program, ProgramListQueryParsed } from '@ajar/shared/programs/programs.schemas';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { SearchResultNote } from '../../../components/search-result-note';
-import { errorMessage } from '../../../api/http';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListPagination } from '../../../components/list-pagination';
-import { SearchBox } from '../../../components/search-box';
-import { useListSearchParams } from '../../../hooks/use-list-search-params';
-import { useCan } from '../../../hooks/use-session';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { SearchResultNote } from '@/components/search-result-note';
+import { errorMessage } from '@/api/http';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ListPagination } from '@/components/list-pagination';
+import { SearchBox } from '@/components/search-box';
+import { useListSearchParams } from '@/hooks/use-list-search-params';
+import { useCan } from '@/hooks/use-session';
 import { usePrograms } from '../api/get-programs';
 import { useDeleteProgram } from '../api/delete-program';
 import { useUpdateProgramStatus } from '../api/update-program-status';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Packet } from '@ajar/shared/quiz/quiz.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { activityPath, quizKeys, type QuizActivityPath } from './quiz-keys';
 
 /** `POST /api/v1/packet/{program}/{topic}/{activity}/create`, status publish (spec 02 §4). */

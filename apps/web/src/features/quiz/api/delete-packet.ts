@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { activityPath, quizKeys, type QuizActivityPath } from './quiz-keys';
 
 /** `DELETE /api/v1/packet/{program}/{topic}/{activity}/{packet}/delete` (sections go too). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { quizKeys } from './quiz-keys';
 
 /** `DELETE /api/bank/v1/question/admin/delete/{id}`: the rest of its section closes the gap. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Group } from '@ajar/shared/quiz/quiz.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { activityPath, quizKeys, type QuizActivityPath } from './quiz-keys';
 
 /** `GET /api/v1/group/{program}/{topic}/{activity}/{packet}/list`: sections with questions. */

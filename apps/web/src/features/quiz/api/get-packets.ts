@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Packet } from '@ajar/shared/quiz/quiz.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { activityPath, quizKeys, type QuizActivityPath } from './quiz-keys';
 
 /** `GET /api/v1/packet/{program}/{topic}/{activity}/list`: oldest first (spec 02 §4). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Group, SaveSectionBody } from '@ajar/shared/quiz/quiz.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { activityPath, quizKeys, type QuizActivityPath } from './quiz-keys';
 
 /**

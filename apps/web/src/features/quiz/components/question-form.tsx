@@ -17,11 +17,11 @@ import {
   quizMessages,
   type QuestionType,
 } from '@ajar/shared/quiz/quiz.constants';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DeleteButton } from '../../../components/delete-button';
-import { MediaRefField } from '../../../components/media-picker/media-ref-field';
-import { MediaRefPair } from '../../../components/media-ref-pair';
-import { RichTextEditor } from '../../../components/rich-text-editor';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteButton } from '@/components/delete-button';
+import { MediaRefField } from '@/components/media-picker/media-ref-field';
+import { MediaRefPair } from '@/components/media-ref-pair';
+import { RichTextEditor } from '@/components/rich-text-editor';
 import { emptyOption, type OptionDraft, type QuestionDraft } from '../lib/question-form-model';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useQuizNotify } from './use-quiz-notify';

@@ -15,10 +15,10 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import { quizMessages } from '@ajar/shared/quiz/quiz.constants';
 import type { Group } from '@ajar/shared/quiz/quiz.schemas';
-import { ApiError, errorMessage } from '../../../api/http';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DeleteButton } from '../../../components/delete-button';
-import { useTimedValue } from '../../../hooks/use-timed-value';
+import { ApiError, errorMessage } from '@/api/http';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteButton } from '@/components/delete-button';
+import { useTimedValue } from '@/hooks/use-timed-value';
 import { useDeleteQuestion } from '../api/delete-question';
 import type { QuizActivityPath } from '../api/quiz-keys';
 import { useSaveSection } from '../api/save-section';

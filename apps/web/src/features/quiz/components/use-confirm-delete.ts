@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ConfirmDialogProps } from '../../../components/confirm-dialog';
+import type { ConfirmDialogProps } from '@/components/confirm-dialog';
 
 /**
  * The 'Hapus' confirmation of a section or a question: `ask()` opens it; confirming runs `remove`

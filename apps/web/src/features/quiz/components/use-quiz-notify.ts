@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSnackbar } from 'notistack';
 import { activitySnackbarMs } from '@ajar/shared/activities/activities.constants';
-import { errorMessage } from '../../../api/http';
+import { errorMessage } from '@/api/http';
 
 /**
  * The snackbars of the 'Pertanyaan' tab. It sits in the activity form, so its notices close

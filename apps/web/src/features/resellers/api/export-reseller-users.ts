@@ -3,7 +3,7 @@ import type {
   ResellerExportReply,
   ResellersExportQuery,
 } from '@ajar/shared/resellers/resellers.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 
 const path = '/reseller/v1/export/list-user-reseller';
 

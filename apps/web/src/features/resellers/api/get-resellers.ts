@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paged } from '@ajar/shared/common/envelope';
 import type { Reseller, ResellerListQueryParsed } from '@ajar/shared/resellers/resellers.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { resellerKeys } from './reseller-keys';
 
 /** `GET /api/reseller/v1/list`. */

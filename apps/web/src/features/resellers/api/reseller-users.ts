@@ -5,7 +5,7 @@ import type {
   ResellerUser,
   ResellerUserListQueryParsed,
 } from '@ajar/shared/resellers/resellers.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { resellerKeys } from './reseller-keys';
 
 /** `GET /api/reseller/v1/list-user`: the redeems made with one referral code. */

@@ -4,7 +4,7 @@ import type {
   ResellerCreateBodyParsed,
   ResellerUpdateBodyParsed,
 } from '@ajar/shared/resellers/resellers.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { resellerKeys } from './reseller-keys';
 
 /** `POST /api/reseller/v1/create`: the server makes the referral code. */

@@ -23,8 +23,8 @@ import {
   type Reseller,
   type ResellersExportQuery,
 } from '@ajar/shared/resellers/resellers.schemas';
-import { errorMessage } from '../../../api/http';
-import { downloadLink } from '../../../lib/download-link';
+import { errorMessage } from '@/api/http';
+import { downloadLink } from '@/lib/download-link';
 import { useExportResellers } from '../api/export-reseller-users';
 import { useResellerOptions } from '../api/get-resellers';
 

@@ -10,7 +10,7 @@ import {
   resellerCreateBodySchema,
   resellerUpdateBodySchema,
 } from '@ajar/shared/resellers/resellers.schemas';
-import { FormPasswordField, FormTextField } from '../../../components/form-text-field';
+import { FormPasswordField, FormTextField } from '@/components/form-text-field';
 
 /** What the add form and the edit dialog both hold (the dialog leaves the password empty). */
 const formShape = z.object({

@@ -13,9 +13,8 @@ import {
 } from '@mui/material';
 import GroupOffOutlinedIcon from '@mui/icons-material/GroupOffOutlined';
 import type { ResellerUser } from '@ajar/shared/resellers/resellers.schemas';
-import { listTableHeadSx } from '../../../components/list-table';
-import { formatDateTime } from '../../../lib/format-date';
-import type { SortDir } from './reseller-table';
+import { listTableHeadSx, type SortDir } from '@/components/list-table';
+import { formatDateTime } from '@/lib/format-date';
 
 export interface ResellerUserTableProps {
   rows: ResellerUser[] | undefined;

@@ -8,13 +8,13 @@ import {
   type Reseller,
   type ResellerUpdateBodyParsed,
 } from '@ajar/shared/resellers/resellers.schemas';
-import { errorMessage } from '../../../api/http';
-import { useLastDefined } from '../../../hooks/use-last-defined';
+import { errorMessage } from '@/api/http';
+import { useLastDefined } from '@/hooks/use-last-defined';
 import { useReseller } from '../api/get-resellers';
 import { useUpdateReseller } from '../api/save-reseller';
 import { applyServerErrors } from '../lib/server-errors';
 import { ResellerFields, updateFormSchema, type ResellerFormValues } from './reseller-fields';
-import { DialogSaveActions } from '../../../components/dialog-save-actions';
+import { DialogSaveActions } from '@/components/dialog-save-actions';
 
 export interface UpdateResellerDialogProps {
   /** The reseller being edited; null keeps the dialog closed. */

@@ -1,5 +1,5 @@
 import type { FieldPath, UseFormSetError } from 'react-hook-form';
-import { ApiError, errorMessage } from '../../../api/http';
+import { ApiError, errorMessage } from '@/api/http';
 import type { ResellerFormValues } from '../components/reseller-fields';
 
 const formPaths = new Set<string>([

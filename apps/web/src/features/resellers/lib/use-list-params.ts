@@ -1,5 +1,5 @@
 import { resellerDefaultPageSize } from '@ajar/shared/resellers/resellers.constants';
-import { useListSearchParams } from '../../../hooks/use-list-search-params';
+import { useListSearchParams } from '@/hooks/use-list-search-params';
 
 /** Rows-per-page choices; spec 01 §9 starts these lists at 5. */
 export const pageSizes = [resellerDefaultPageSize, 10, 25] as const;

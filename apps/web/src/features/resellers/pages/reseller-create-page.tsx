@@ -14,7 +14,7 @@ import {
 import { messages } from '@ajar/shared/common/messages';
 import { resellerMessages } from '@ajar/shared/resellers/resellers.constants';
 import type { ResellerCreateBodyParsed } from '@ajar/shared/resellers/resellers.schemas';
-import { pathTo } from '../../../routes/paths';
+import { pathTo } from '@/routes/paths';
 import { useCreateReseller } from '../api/save-reseller';
 import {
   createFormSchema,

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, Button, Card, Stack } from '@mui/material';
+import { Button, Card, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import type { ResellerListQueryParsed } from '@ajar/shared/resellers/resellers.schemas';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { SearchResultNote } from '../../../components/search-result-note';
-import { ListPagination } from '../../../components/list-pagination';
-import { SearchBox } from '../../../components/search-box';
-import { pathTo } from '../../../routes/paths';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { SearchResultNote } from '@/components/search-result-note';
+import { SearchBox } from '@/components/search-box';
+import { pathTo } from '@/routes/paths';
 import { useResellers } from '../api/get-resellers';
 import { ResellerExportDialog } from '../components/reseller-export-dialog';
 import { ResellerTable } from '../components/reseller-table';
@@ -73,22 +72,15 @@ export function ResellerListPage() {
             sx={{ m: 2 }}
           />
         )}
-        <Box sx={{ opacity: resellers.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
-          <ResellerTable
-            rows={resellers.data?.list}
-            loading={resellers.isPending}
-            skeletonRows={limit}
-            totalSort={dir}
-            onToggleTotalSort={() => update({ dir: dir === 'desc' ? 'asc' : 'desc', page: null })}
-            onEdit={(reseller) => setEditing(reseller.id)}
-          />
-        </Box>
-        <ListPagination
-          total={total}
-          page={page}
-          limit={limit}
-          pageSizes={pageSizes}
-          onChange={update}
+        <ResellerTable
+          rows={resellers.data?.list}
+          loading={resellers.isPending}
+          dimmed={resellers.isPlaceholderData}
+          skeletonRows={limit}
+          pagination={{ total, page, limit, pageSizes, onChange: update }}
+          totalSort={dir}
+          onToggleTotalSort={() => update({ dir: dir === 'desc' ? 'asc' : 'desc', page: null })}
+          onEdit={(reseller) => setEditing(reseller.id)}
         />
       </Card>
 

@@ -7,12 +7,12 @@ import type {
   ResellerUser,
   ResellerUserListQueryParsed,
 } from '@ajar/shared/resellers/resellers.schemas';
-import { SearchResultNote } from '../../../components/search-result-note';
-import { errorMessage } from '../../../api/http';
-import { ListPagination } from '../../../components/list-pagination';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { SearchBox } from '../../../components/search-box';
-import { downloadLink } from '../../../lib/download-link';
+import { SearchResultNote } from '@/components/search-result-note';
+import { errorMessage } from '@/api/http';
+import { ListPagination } from '@/components/list-pagination';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { SearchBox } from '@/components/search-box';
+import { downloadLink } from '@/lib/download-link';
 import { useExportResellerUsers } from '../api/export-reseller-users';
 import { useResellerUsers, useUpdateGift } from '../api/reseller-users';
 import { ResellerUserTable } from '../components/reseller-user-table';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TopicCreateBody } from '@ajar/shared/topics/topics.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { topicKeys } from './topic-keys';
 
 export interface CreatedTopic {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { topicKeys } from './topic-keys';
 
 export interface ActivityRef {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Program } from '@ajar/shared/programs/programs.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 
 /** The program whose topics are shown (title for the header and the breadcrumb). */
 export function getProgram(id: string, signal?: AbortSignal): Promise<Program> {

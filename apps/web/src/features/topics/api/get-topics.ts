@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TopicList, TopicWithActivities } from '@ajar/shared/topics/topics.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { topicKeys } from './topic-keys';
 
 /** All topics of a program, in seq order, each with its activities in seq order (spec 01 §7). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { moveItem } from '@ajar/shared/topics/topics.constants';
 import type { TopicReorderBody, TopicWithActivities } from '@ajar/shared/topics/topics.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { topicKeys } from './topic-keys';
 import { renumberSeq } from './renumber-seq';
 

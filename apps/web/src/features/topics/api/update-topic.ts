@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TopicUpdateBody } from '@ajar/shared/topics/topics.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { topicKeys } from './topic-keys';
 
 /** `PUT /api/topic/v1/update/{id}`; editing always sends status publish (spec 01 §4). */

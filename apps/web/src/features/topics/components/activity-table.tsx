@@ -14,8 +14,8 @@ import { Link as RouterLink } from 'react-router';
 import { activityTypeLabel } from '@ajar/shared/activities/activities.constants';
 import { formatDuration } from '@ajar/shared/common/format';
 import type { TopicActivity } from '@ajar/shared/topics/topics.schemas';
-import { DragHandle, SortableList, useSortableItem } from '../../../components/sortable-list';
-import { pathTo } from '../../../routes/paths';
+import { DragHandle, SortableList, useSortableItem } from '@/components/sortable-list';
+import { pathTo } from '@/routes/paths';
 
 export interface ActivityTableProps {
   programId: string;

@@ -4,10 +4,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useSnackbar } from 'notistack';
 import { topicMessages } from '@ajar/shared/topics/topics.constants';
 import type { Topic } from '@ajar/shared/topics/topics.schemas';
-import { FormTextField } from '../../../components/form-text-field';
+import { FormTextField } from '@/components/form-text-field';
 import { useUpdateTopic } from '../api/update-topic';
 import { useTopicNameForm } from './use-topic-name-form';
-import { DialogSaveActions } from '../../../components/dialog-save-actions';
+import { DialogSaveActions } from '@/components/dialog-save-actions';
 
 export interface EditTopicDialogProps {
   /** The topic being edited; null keeps the dialog closed. */

@@ -14,8 +14,8 @@ import EditRounded from '@mui/icons-material/EditRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import { Link as RouterLink } from 'react-router';
 import type { TopicActivity, TopicWithActivities } from '@ajar/shared/topics/topics.schemas';
-import { DragHandle, useSortableItem } from '../../../components/sortable-list';
-import { pathTo } from '../../../routes/paths';
+import { DragHandle, useSortableItem } from '@/components/sortable-list';
+import { pathTo } from '@/routes/paths';
 import { ActivityTable } from './activity-table';
 
 export interface TopicAccordionProps {

@@ -7,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '../../../api/http';
-import { pathTo } from '../../../routes/paths';
+import { errorMessage } from '@/api/http';
+import { pathTo } from '@/routes/paths';
 import { useTopics } from '../api/get-topics';
 import { ActivityTable } from './activity-table';
 

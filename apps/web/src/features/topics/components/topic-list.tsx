@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import type { TopicActivity, TopicWithActivities } from '@ajar/shared/topics/topics.schemas';
-import { SortableList } from '../../../components/sortable-list';
+import { SortableList } from '@/components/sortable-list';
 import { TopicAccordion } from './topic-accordion';
 
 export interface TopicListProps {

@@ -1,5 +1,5 @@
-import { usePageTitle } from '../../../layout/page-title';
-import { pathTo } from '../../../routes/paths';
+import { usePageTitle } from '@/layout/page-title';
+import { pathTo } from '@/routes/paths';
 
 /**
  * Names the program's crumb in the trail of the topic screens with the program's title

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { topicCreateBodySchema } from '@ajar/shared/topics/topics.schemas';
-import { ApiError, errorMessage } from '../../../api/http';
+import { ApiError, errorMessage } from '@/api/http';
 
 /** The one field of the topic forms, checked by the server's own rule ('Judul Topik'). */
 export const topicNameFormSchema = topicCreateBodySchema.pick({ name: true });

@@ -22,11 +22,11 @@ import {
 } from '@ajar/shared/programs/programs.constants';
 import { topicMessages } from '@ajar/shared/topics/topics.constants';
 import type { TopicActivity, TopicWithActivities } from '@ajar/shared/topics/topics.schemas';
-import { errorMessage } from '../../../api/http';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useCan } from '../../../hooks/use-session';
-import { usePageTitle } from '../../../layout/page-title';
-import { pathTo } from '../../../routes/paths';
+import { errorMessage } from '@/api/http';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useCan } from '@/hooks/use-session';
+import { usePageTitle } from '@/layout/page-title';
+import { pathTo } from '@/routes/paths';
 import { useDeleteActivity } from '../api/delete-activity';
 import { useDeleteTopic } from '../api/delete-topic';
 import { useProgram } from '../api/get-program';

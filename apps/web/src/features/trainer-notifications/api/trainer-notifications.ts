@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TrainerNotificationList } from '@ajar/shared/trainer-notifications/trainer-notifications.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 
 const base = '/notification/v1/trainer';
 

@@ -18,7 +18,7 @@ import {
   trainerNotificationPage,
 } from '@ajar/shared/trainer-notifications/trainer-notifications.constants';
 import type { TrainerNotification } from '@ajar/shared/trainer-notifications/trainer-notifications.schemas';
-import { errorMessage } from '../../../api/http';
+import { errorMessage } from '@/api/http';
 import {
   useMarkNotificationRead,
   useTrainerNotifications,

@@ -2,7 +2,7 @@ import { createElement, useCallback, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar, type SnackbarKey } from 'notistack';
 import { trainerNotificationPopupMs } from '@ajar/shared/trainer-notifications/trainer-notifications.constants';
-import { useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
+import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime-client';
 import { trainerNotificationKeys } from '../api/trainer-notifications';
 import { NotificationPopup } from '../components/notification-popup';
 

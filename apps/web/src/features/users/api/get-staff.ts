@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffList, StaffListQueryParsed } from '@ajar/shared/users/users.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { staffKeys } from './staff-keys';
 
 /** `GET /api/users/v1/staff/list`. */

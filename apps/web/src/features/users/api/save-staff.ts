@@ -4,7 +4,7 @@ import type {
   StaffCreateBodyParsed,
   StaffUpdateBodyParsed,
 } from '@ajar/shared/users/users.schemas';
-import { http } from '../../../api/http';
+import { http } from '@/api/http';
 import { staffKeys } from './staff-keys';
 
 const url = (action: string, id: string) => `/users/v1/staff/${action}/${encodeURIComponent(id)}`;

@@ -16,10 +16,10 @@ import {
   staffUpdateBodySchema,
   type StaffAccount,
 } from '@ajar/shared/users/users.schemas';
-import { FormPasswordField, FormTextField } from '../../../components/form-text-field';
+import { FormPasswordField, FormTextField } from '@/components/form-text-field';
 import { useCreateStaff, useUpdateStaff } from '../api/save-staff';
 import { applyServerErrors } from '../lib/server-errors';
-import { DialogSaveActions } from '../../../components/dialog-save-actions';
+import { DialogSaveActions } from '@/components/dialog-save-actions';
 
 const formShape = z.object({
   fullname: z.string(),

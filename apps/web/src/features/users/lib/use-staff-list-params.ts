@@ -1,7 +1,7 @@
 import { roleKeys, type RoleKey } from '@ajar/shared/common/roles';
 import { staffDefaultPageSize, staffStatuses } from '@ajar/shared/users/users.constants';
 import type { StaffStatus } from '@ajar/shared/users/users.constants';
-import { useListSearchParams } from '../../../hooks/use-list-search-params';
+import { useListSearchParams } from '@/hooks/use-list-search-params';
 
 /** Rows-per-page choices. */
 export const pageSizes = [staffDefaultPageSize, 25, 50] as const;

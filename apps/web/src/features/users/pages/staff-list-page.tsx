@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { Box, Button, Card, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, Card, MenuItem, Stack, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useSnackbar } from 'notistack';
 import { roleKeys, roleNames } from '@ajar/shared/common/roles';
 import { staffMessages } from '@ajar/shared/users/users.constants';
 import type { StaffAccount, StaffListQueryParsed } from '@ajar/shared/users/users.schemas';
-import { errorMessage } from '../../../api/http';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListPagination } from '../../../components/list-pagination';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { SearchBox } from '../../../components/search-box';
-import { SearchResultNote } from '../../../components/search-result-note';
-import { useCurrentUser } from '../../../hooks/use-session';
+import { errorMessage } from '@/api/http';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { SearchBox } from '@/components/search-box';
+import { SearchResultNote } from '@/components/search-result-note';
+import { useCurrentUser } from '@/hooks/use-session';
 import { useStaff } from '../api/get-staff';
 import { useSendStaffResetLink, useSetStaffStatus } from '../api/save-staff';
 import { StaffFormDialog } from '../components/staff-form-dialog';
@@ -124,23 +123,16 @@ export function StaffListPage() {
         {staff.isError && (
           <LoadErrorAlert error={staff.error} onRetry={() => void staff.refetch()} sx={{ m: 2 }} />
         )}
-        <Box sx={{ opacity: staff.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
-          <StaffTable
-            rows={staff.data?.list}
-            loading={staff.isPending}
-            skeletonRows={limit}
-            selfId={me.id}
-            onEdit={(account) => setForm({ account })}
-            onToggleActive={(account) => setPending({ kind: 'status', account })}
-            onSendResetLink={(account) => setPending({ kind: 'reset', account })}
-          />
-        </Box>
-        <ListPagination
-          total={staff.data?.total ?? 0}
-          page={page}
-          limit={limit}
-          pageSizes={pageSizes}
-          onChange={update}
+        <StaffTable
+          rows={staff.data?.list}
+          loading={staff.isPending}
+          dimmed={staff.isPlaceholderData}
+          skeletonRows={limit}
+          pagination={{ total: staff.data?.total ?? 0, page, limit, pageSizes, onChange: update }}
+          selfId={me.id}
+          onEdit={(account) => setForm({ account })}
+          onToggleActive={(account) => setPending({ kind: 'status', account })}
+          onSendResetLink={(account) => setPending({ kind: 'reset', account })}
         />
       </Card>
 

@@ -12,7 +12,7 @@ import {
   resetAddressPolicy,
   secondsToWait,
   type ThrottleKey,
-} from './login-lockout.service';
+} from './attempt-counter.service';
 import { accountPolicy, beginLogin, loginKeys, pairPolicy } from './login-throttle.service';
 
 describe('throttle keys', () => {

@@ -12,8 +12,8 @@ import {
   type ActivityContentInput,
   type ActivitySettingsInput,
 } from '@ajar/shared/activities/activities-content.schemas';
-import type { Db } from '../client';
-import { activities, topics } from '../schema';
+import type { Db } from '../db/client';
+import { activities, topics } from '../db/schema';
 
 interface SeedActivity {
   name: string;

@@ -1,14 +1,14 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { RoleKey } from '@ajar/shared/common/roles';
-import { loadConfig } from '../../config';
-import { createStorage, type Storage } from '../../lib/storage';
-import { hashPassword } from '../../lib/tokens';
-import { registerMember } from '../../modules/members/member-auth.service';
-import { insertMember } from '../../modules/members/members.repository';
-import { redeemVoucher } from '../../modules/members/redeem.service';
-import { generateVouchers } from '../../modules/vouchers/vouchers.service';
-import type { Db } from '../client';
-import { programFacilitators, programs, resellers, users } from '../schema';
+import { loadConfig } from '../config';
+import { createStorage, type Storage } from '../lib/storage';
+import { hashPassword } from '../lib/tokens';
+import { registerMember } from '../modules/members/member-auth.service';
+import { insertMember } from '../modules/members/members.repository';
+import { redeemVoucher } from '../modules/members/redeem.service';
+import { generateVouchers } from '../modules/vouchers/vouchers.service';
+import type { Db } from '../db/client';
+import { programFacilitators, programs, resellers, users } from '../db/schema';
 import { seedLearning, type LearnerPlan, type Reach } from './learning.seed';
 import { backdateParticipants } from './participants-history.seed';
 

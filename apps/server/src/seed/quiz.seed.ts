@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, notExists } from 'drizzle-orm';
 import { quizActivityTypes } from '@ajar/shared/activities/activities.constants';
 import { questionInputSchema, type QuestionInput } from '@ajar/shared/quiz/quiz.schemas';
-import { cloneQuestionPackets } from '../../modules/quiz/quiz-copy.service';
-import type { Db, DbOrTx } from '../client';
+import { cloneQuestionPackets } from '../modules/quiz/quiz-copy.service';
+import type { Db, DbOrTx } from '../db/client';
 import {
   activities,
   programs,
@@ -10,7 +10,7 @@ import {
   questionPackets,
   questions,
   quizSections,
-} from '../schema';
+} from '../db/schema';
 
 type Mc = [question: string, correct: string, wrong: string[], explanation: string];
 

@@ -1,6 +1,6 @@
-import type { Db } from '../client';
-import { users } from '../schema';
-import { hashPassword } from '../../lib/tokens';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword } from '../lib/tokens';
 
 /** The demo accounts of DESIGN §9. */
 export const demoAccounts = {

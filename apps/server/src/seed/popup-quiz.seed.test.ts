@@ -1,13 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedActivities } from '../../db/seed/activities.seed';
-import { seedPopupQuiz } from '../../db/seed/popup-quiz.seed';
-import { seededTopics, seedPrograms } from '../../db/seed/programs.seed';
-import { activities } from '../../db/schema';
-import { seedStudies } from '../../db/seed/studies.seed';
-import { seedUsers } from '../../db/seed/users.seed';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { signedIn } from '../../test/factories/users';
+import { seedActivities } from './activities.seed';
+import { seedPopupQuiz } from './popup-quiz.seed';
+import { seededTopics, seedPrograms } from './programs.seed';
+import { activities } from '../db/schema';
+import { seedStudies } from './studies.seed';
+import { seedUsers } from './users.seed';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { signedIn } from '../test/factories/users';
 
 let t: TestApp;
 beforeAll(async () => {

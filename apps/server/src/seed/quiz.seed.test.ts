@@ -3,9 +3,9 @@ import { groupSchema, packetSchema } from '@ajar/shared/quiz/quiz.schemas';
 import { questionErrors } from '@ajar/shared/quiz/quiz.rules';
 import { seedActivities } from './activities.seed';
 import { seedQuiz } from './quiz.seed';
-import { buildProgramWithTopics } from '../../test/factories/activities';
-import { signedIn } from '../../test/factories/users';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { buildProgramWithTopics } from '../test/factories/activities';
+import { signedIn } from '../test/factories/users';
+import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
 import type { Rand, Reach } from './learning.seed';
 
 const hour = 60 * 60 * 1000;

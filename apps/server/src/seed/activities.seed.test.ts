@@ -5,11 +5,11 @@ import {
   decodeVideoSchedule,
 } from '@ajar/shared/activities/activities.rules';
 import { activitySchema } from '@ajar/shared/activities/activities.schemas';
-import { seedActivities } from '../../db/seed/activities.seed';
-import { activities } from '../../db/schema';
-import { buildProgramWithTopics } from '../../test/factories/activities';
-import { signedIn } from '../../test/factories/users';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { seedActivities } from './activities.seed';
+import { activities } from '../db/schema';
+import { buildProgramWithTopics } from '../test/factories/activities';
+import { signedIn } from '../test/factories/users';
+import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
-import { seedActivities } from './seed/activities.seed';
-import { seedParticipants } from './seed/participants.seed';
-import { seedPopupQuiz } from './seed/popup-quiz.seed';
-import { seedPrograms } from './seed/programs.seed';
-import { seedQuiz } from './seed/quiz.seed';
-import { seedStudies } from './seed/studies.seed';
-import { seedUsers } from './seed/users.seed';
+import type { Db } from '../db/client';
+import { seedActivities } from './activities.seed';
+import { seedParticipants } from './participants.seed';
+import { seedPopupQuiz } from './popup-quiz.seed';
+import { seedPrograms } from './programs.seed';
+import { seedQuiz } from './quiz.seed';
+import { seedStudies } from './studies.seed';
+import { seedUsers } from './users.seed';
 
 /** Fills an empty database with demo data, one seed module per domain; never in production. */
 export async function seedIfEmpty(db: Db, log: (msg: string) => void): Promise<boolean> {

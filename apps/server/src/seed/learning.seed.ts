@@ -1,15 +1,15 @@
 import { inArray } from 'drizzle-orm';
 import type { QuizStartData } from '@ajar/shared/members/member-learning.schemas';
-import type { Storage } from '../../lib/storage';
-import type { RequestUser } from '../../modules/auth/request-user';
-import { completionMode } from '../../modules/members/activity-progress.service';
-import { publishedActivities } from '../../modules/members/learning.repository';
-import { completeActivity } from '../../modules/members/learning.service';
-import { uploadPracticeWork, workUploadParts } from '../../modules/members/practice-work.service';
-import { startQuiz, submitQuiz } from '../../modules/members/quiz-attempts.service';
-import { giveFeedback } from '../../modules/participants/participants.service';
-import type { Db } from '../client';
-import { questions } from '../schema';
+import type { Storage } from '../lib/storage';
+import type { RequestUser } from '../plugins/auth';
+import { completionMode } from '../modules/members/activity-progress.service';
+import { publishedActivities } from '../modules/members/learning.repository';
+import { completeActivity } from '../modules/members/learning.service';
+import { uploadPracticeWork, workUploadParts } from '../modules/members/practice-work.service';
+import { startQuiz, submitQuiz } from '../modules/members/quiz-attempts.service';
+import { giveFeedback } from '../modules/participants/participants.service';
+import type { Db } from '../db/client';
+import { questions } from '../db/schema';
 import { practicePdf, practicePng } from './work-files.seed';
 
 export type Rand = (n: number) => number;

@@ -1,6 +1,6 @@
-import type { Db } from '../client';
-import { defaultStudies } from '../reference-data';
-import { studies } from '../schema';
+import type { Db } from '../db/client';
+import { defaultStudies } from '../db/reference-data';
+import { studies } from '../db/schema';
 
 /** The default study fields, for tests and the demo seed (idempotent). */
 export async function seedStudies(db: Db) {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Program } from '@ajar/shared/programs/programs.schemas';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { authHeader } from '../../test/factories/users';
-import { programs, users } from '../schema';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { authHeader } from '../test/factories/users';
+import { programs, users } from '../db/schema';
 import { demoPrograms, seededTopics, seedPrograms } from './programs.seed';
 import { seedStudies } from './studies.seed';
 import { seedUsers } from './users.seed';

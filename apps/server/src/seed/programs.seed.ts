@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ProgramStatus, ProgramType } from '@ajar/shared/programs/programs.constants';
-import type { Db } from '../client';
-import { programFacilitators, programs, studies, topics, users } from '../schema';
+import type { Db } from '../db/client';
+import { programFacilitators, programs, studies, topics, users } from '../db/schema';
 
 interface DemoFacilitator {
   name: string;

@@ -10,16 +10,16 @@ import {
   type GameplayCreateInput,
 } from '@ajar/shared/popup-quiz/popup-quiz.schemas';
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../../config';
-import { serverPath } from '../../lib/server-root';
-import { createStorage, type Storage } from '../../lib/storage';
-import { uploadMedia, type UploadPart } from '../../modules/media/media.service';
-import type { Db } from '../client';
-import { activities, gameplays, topics, users } from '../schema';
+import { loadConfig } from '../config';
+import { serverPath } from '../lib/server-root';
+import { createStorage, type Storage } from '../lib/storage';
+import { uploadMedia, type UploadPart } from '../modules/media/media.service';
+import type { Db } from '../db/client';
+import { activities, gameplays, topics, users } from '../db/schema';
 import { seededTopics } from './programs.seed';
 
 /** The demo video: 12 s, VP9 in MP4 (plays in Debian's chromium). */
-const videoFile = serverPath('src/db/seed/assets/video-demo.mp4');
+const videoFile = serverPath('src/seed/assets/video-demo.mp4');
 
 const setting: PopupQuizSetting = {
   show_explanation: 1,

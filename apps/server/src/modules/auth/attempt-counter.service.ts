@@ -1,3 +1,5 @@
+// Counts attempts per key (sign-in, reset requests, voucher guesses) under the throttle policies:
+// records each attempt, refuses one over its policy with a 429, forgets the key on success.
 import { isIPv4, isIPv6 } from 'node:net';
 import {
   loginThrottle,

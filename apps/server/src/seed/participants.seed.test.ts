@@ -1,9 +1,9 @@
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Program } from '@ajar/shared/programs/programs.schemas';
-import { createStorage } from '../../lib/storage';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { authHeader } from '../../test/factories/users';
+import { createStorage } from '../lib/storage';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { authHeader } from '../test/factories/users';
 import {
   activityProgress,
   memberRedeems,
@@ -13,7 +13,7 @@ import {
   resellers,
   users,
   vouchers,
-} from '../schema';
+} from '../db/schema';
 import { seedActivities } from './activities.seed';
 import {
   demoMemberCount,

@@ -1,8 +1,0 @@
-/** The signed-in member as the member guard gives it (DESIGN §11). */
-export interface RequestMember {
-  id: string;
-  fullname: string;
-  email: string;
-  phone: string | null;
-  sessionId: string;
-}
