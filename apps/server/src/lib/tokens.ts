@@ -101,6 +101,25 @@ export async function hashPassword(
   ].join('$');
 }
 
+/**
+ * One hash per password and parameter set for the whole process: for accounts whose password is
+ * public or made up (the demo seed, test factories), where many rows may share a hash and only the
+ * first call pays for scrypt. Never for a user's own password (the map keeps it in memory).
+ */
+const sharedHashes = new Map<string, Promise<string>>();
+export function sharedPasswordHash(password: string): Promise<string> {
+  const { N, r, p, keylen } = currentPasswordHashParams();
+  const key = `${N}/${r}/${p}/${keylen}/${password}`;
+  let hash = sharedHashes.get(key);
+  if (!hash) {
+    hash = hashPassword(password);
+    sharedHashes.set(key, hash);
+    // A failed hash is not kept: the next call tries again.
+    hash.catch(() => sharedHashes.delete(key));
+  }
+  return hash;
+}
+
 interface ParsedHash {
   params: ScryptParams;
   salt: Buffer;

@@ -2,18 +2,24 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { RoleKey } from '@ajar/shared/common/roles';
 import { loadConfig } from '../config';
 import { createStorage, type Storage } from '../lib/storage';
-import { hashPassword } from '../lib/tokens';
 import { registerMember } from '../modules/members/member-auth.service';
-import { insertMember } from '../modules/members/members.repository';
 import { redeemVoucher } from '../modules/members/redeem.service';
 import { generateVouchers } from '../modules/vouchers/vouchers.service';
 import type { Db } from '../db/client';
-import { programFacilitators, programs, resellers, users } from '../db/schema';
+import {
+  memberRedeems,
+  members,
+  programFacilitators,
+  programs,
+  resellers,
+  users,
+} from '../db/schema';
+import { demoPassword, demoPasswordHash } from './demo-password';
 import { seedLearning, type LearnerPlan, type Reach } from './learning.seed';
 import { backdateParticipants } from './participants-history.seed';
 
 /** Every demo participant signs in with `pesertaN@ajar.test` (N = 1..count) and this password. */
-export const demoMemberPassword = 'Rahasia123';
+export const demoMemberPassword = demoPassword;
 export const demoMemberCount = 300;
 export const demoMemberEmail = (n: number) => `peserta${n}@ajar.test`;
 
@@ -156,6 +162,57 @@ async function joinablePrograms(db: Db, admin: Staff) {
   return { list: rows, graders };
 }
 
+/** A redemption the seed decided on; made through the service or in bulk (see below). */
+interface PendingRedeem {
+  n: number;
+  program: { id: string; title: string };
+  license: string;
+  /** The reseller the voucher was issued for, else null. */
+  voucherReseller: string | null;
+  pmo_code: string;
+  referral_code: string | undefined;
+  reach: Reach;
+  skill: number;
+}
+
+/**
+ * The redemptions of participants who never started, in two statements: the rows `redeemVoucher`
+ * writes (the redemption, with the reseller of the voucher or else of the referral code, and the
+ * voucher claimed by it). Its throttle row is made and removed within a redeem, so none is left.
+ */
+async function insertUnstartedRedeems(
+  db: Db,
+  pending: (PendingRedeem & { memberId: string })[],
+  resellerByCode: Map<string, string>,
+): Promise<Map<string, string>> {
+  if (pending.length === 0) return new Map();
+  const rows = await db
+    .insert(memberRedeems)
+    .values(
+      pending.map((r) => {
+        const resellerId =
+          r.voucherReseller ??
+          (r.referral_code ? (resellerByCode.get(r.referral_code) ?? null) : null);
+        return {
+          member_id: r.memberId,
+          program_id: r.program.id,
+          reseller_id: resellerId,
+          license: r.license,
+          pmo_code: r.pmo_code,
+          meta: resellerId ? { gift: 'false' } : {},
+        };
+      }),
+    )
+    .returning({ id: memberRedeems.id, license: memberRedeems.license });
+  const ids = new Map(rows.map((r) => [r.license, r.id]));
+  await db.execute(sql`update vouchers v set member_redeem_id = c.redeem_id,
+      redeemed_at = now(), updated_at = now()
+    from unnest(${sql.param([...ids.keys()])}::text[], ${sql.param([...ids.values()])}::uuid[])
+      as c(code, redeem_id)
+    where v.code = c.code and v.redeemed_at is null`);
+  return ids;
+}
+
 /**
  * The demo participants, made by the same service functions as the member API and the staff
  * screens: staff issue voucher batches for every published program (one batch for a reseller),
@@ -163,10 +220,11 @@ async function joinablePrograms(db: Db, admin: Staff) {
  * varied reach (none, part, all) and quiz answers, upload practice work, and some of it is graded.
  * The walk's timestamps are then spread over the past weeks (see `backdateParticipants`).
  *
- * Member 1 registers through `registerMember` itself; the others are inserted by the repository
- * function it uses with one password hash computed once: 300 scrypt runs at N = 2^17 (~0.3 s
- * each) would add a minute and a half to every first start for nothing. All sign in with
- * `demoMemberPassword`.
+ * Member 1 registers through `registerMember` itself, every participant who learns redeems through
+ * `redeemVoucher`; the other members and the redemptions of those who never started (most of
+ * them) are inserted in bulk with the rows those services write, and every demo account shares
+ * the demo password's one hash (`demoPasswordHash`): the first start stays within seconds. All
+ * sign in with `demoMemberPassword`.
  */
 export async function seedParticipants(db: Db, storage?: Storage) {
   const rand = generator(628);
@@ -180,7 +238,7 @@ export async function seedParticipants(db: Db, storage?: Storage) {
       return created;
     })());
   const { admin } = await staffAccounts(db);
-  const passwordHash = await hashPassword(demoMemberPassword);
+  const passwordHash = await demoPasswordHash();
   const resellerRows = await db
     .insert(resellers)
     .values(demoResellers.map((r) => ({ ...r, status: 'active', password_hash: passwordHash })))
@@ -189,36 +247,34 @@ export async function seedParticipants(db: Db, storage?: Storage) {
   if (programList.list.length === 0) return { members: 0, resellers: resellerRows.length };
 
   // Codes the staff issued: a plain batch per program and a batch for one reseller.
-  const pools = new Map<string, { plain: string[]; reseller: string[] }>();
+  const pools = new Map<string, { plain: string[]; reseller: string[]; resellerId: string }>();
   for (const [i, program] of programList.list.entries()) {
+    const resellerId = resellerRows[i % resellerRows.length]!.id;
     const plain = await generateVouchers({ db }, admin, program.id, { count: 100 });
     const forReseller = await generateVouchers({ db }, admin, program.id, {
       count: 20,
-      reseller_id: resellerRows[i % resellerRows.length]!.id,
+      reseller_id: resellerId,
     });
-    pools.set(program.id, { plain: plain.codes.sort(), reseller: forReseller.codes.sort() });
+    pools.set(program.id, {
+      plain: plain.codes.sort(),
+      reseller: forReseller.codes.sort(),
+      resellerId,
+    });
   }
 
-  const plans: LearnerPlan[] = [];
+  // Who registers and what they redeem, decided first (the generator's order fixes the demo).
+  const profiles = [];
+  const pending: PendingRedeem[] = [];
   for (let n = 1; n <= demoMemberCount; n += 1) {
     const fullname = `${firstNames[(n - 1) % firstNames.length]} ${
       lastNames[Math.floor((n - 1) / firstNames.length + n) % lastNames.length]
     }`;
-    const profile = {
+    profiles.push({
       fullname,
       email: demoMemberEmail(n),
       phone: `628${1 + rand(9)}${String(10_000_000 + rand(89_999_999))}`,
       date_of_birth: `${1975 + rand(30)}-${String(1 + rand(12)).padStart(2, '0')}-${String(1 + rand(28)).padStart(2, '0')}`,
-    };
-    const memberId =
-      n === 1
-        ? (
-            await registerMember(
-              { db, log: { warn: () => undefined } },
-              { ...profile, password: demoMemberPassword },
-            )
-          ).member.id
-        : (await insertMember(db, { ...profile, password_hash: passwordHash }))!.id;
+    });
 
     // One program for most, two for every tenth member.
     const wanted = n % 10 === 0 ? 2 : 1;
@@ -233,28 +289,66 @@ export async function seedParticipants(db: Db, storage?: Storage) {
       const license = (fromReseller ? pool.reseller : pool.plain).shift();
       if (!license) continue;
       const referral = !fromReseller && rand(3) === 0;
-      const redeemed = await redeemVoucher(
-        db,
-        { id: memberId },
-        {
-          license,
-          pmo_code: `PMO${code(8)}`,
-          referral_code: referral
-            ? resellerRows[rand(resellerRows.length)]!.referral_code
-            : undefined,
-        },
-      );
-      const reach = reachOf(plans.length);
-      plans.push({
-        memberId,
-        fullname,
-        redeemId: redeemed.id,
-        programId: program.id,
-        programTitle: program.title,
+      const pmo_code = `PMO${code(8)}`;
+      const referral_code = referral
+        ? resellerRows[rand(resellerRows.length)]!.referral_code
+        : undefined;
+      const reach = reachOf(pending.length);
+      pending.push({
+        n,
+        program,
+        license,
+        voucherReseller: fromReseller ? pool.resellerId : null,
+        pmo_code,
+        referral_code,
         reach,
         skill: 0.35 + rand(66) / 100,
       });
     }
+  }
+
+  // Member 1 through the service (its scrypt hash runs on the thread pool meanwhile), the rest
+  // in one insert.
+  const [first, others] = await Promise.all([
+    registerMember(
+      { db, log: { warn: () => undefined } },
+      { ...profiles[0]!, password: demoMemberPassword },
+    ),
+    db
+      .insert(members)
+      .values(profiles.slice(1).map((p) => ({ ...p, password_hash: passwordHash })))
+      .returning({ id: members.id, email: members.email }),
+  ]);
+  const memberIds = new Map(others.map((m) => [m.email, m.id]));
+  memberIds.set(profiles[0]!.email, first.member.id);
+  const withIds = pending.map((r) => ({ ...r, memberId: memberIds.get(demoMemberEmail(r.n))! }));
+
+  const redeemIds = await insertUnstartedRedeems(
+    db,
+    withIds.filter((r) => r.reach === 'none'),
+    new Map(resellerRows.map((r) => [r.referral_code, r.id])),
+  );
+  const plans: LearnerPlan[] = [];
+  for (const r of withIds) {
+    const redeemId =
+      r.reach === 'none'
+        ? redeemIds.get(r.license)!
+        : (
+            await redeemVoucher(
+              db,
+              { id: r.memberId },
+              { license: r.license, pmo_code: r.pmo_code, referral_code: r.referral_code },
+            )
+          ).id;
+    plans.push({
+      memberId: r.memberId,
+      fullname: profiles[r.n - 1]!.fullname,
+      redeemId,
+      programId: r.program.id,
+      programTitle: r.program.title,
+      reach: r.reach,
+      skill: r.skill,
+    });
   }
 
   const learning = await seedLearning({ db, storage: store }, plans, programList.graders, rand);
