@@ -1,12 +1,12 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type { QRCode } from 'qrcode';
 import {
   certificateIssuer,
   certificateKindLabels,
   type CertificateKind,
 } from '@ajar/shared/certificates/certificates.constants';
 import { formatIndonesianDate } from '@ajar/shared/certificates/certificates.rules';
-import { certificateFonts, type CertificateFont } from './certificate-fonts';
+import { loadCertificateFonts, type CertificateFont } from './certificate-fonts';
+import { loadPdfKit, loadQrCode } from './lazy-modules';
 
 /** Everything printed on one certificate (spec 01 §9, DESIGN §6). */
 export interface CertificateContent {
@@ -63,8 +63,7 @@ function drawFrame(doc: PDFKit.PDFDocument, t: Template) {
 }
 
 /** Vector QR code (crisp at any zoom, no image to encode). */
-function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+function drawQr(doc: PDFKit.PDFDocument, qr: QRCode, x: number, y: number, size: number) {
   const n = qr.modules.size;
   const quiet = 2;
   const cell = size / (n + quiet * 2);
@@ -153,7 +152,7 @@ function drawSignature(doc: PDFKit.PDFDocument, t: Template, date: Date) {
   doc.text(certificateIssuer.organization, x, H - 75, { width, align: 'center' });
 }
 
-function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateContent) {
+function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateContent, qr: QRCode) {
   const t = c.isPrakerja ? templates.prakerja : templates.umum;
   drawFrame(doc, t);
 
@@ -193,7 +192,7 @@ function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateContent) {
   drawCompetences(doc, t, c.competences, 332);
 
   const qrSize = 92;
-  drawQr(doc, c.verifyUrl, 70, H - 70 - qrSize - 14, qrSize);
+  drawQr(doc, qr, 70, H - 70 - qrSize - 14, qrSize);
   useFont(doc, 'regular', 7.5).fillColor('#555555');
   doc.text('Pindai untuk verifikasi keaslian', 62, H - 80, { width: qrSize + 16, align: 'center' });
 
@@ -201,7 +200,13 @@ function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateContent) {
 }
 
 /** The certificate as a one-page A4 landscape PDF (fonts embedded as subsets). */
-export function renderCertificatePdf(c: CertificateContent): Promise<Buffer> {
+export async function renderCertificatePdf(c: CertificateContent): Promise<Buffer> {
+  const [PDFDocument, QRCode, fonts] = await Promise.all([
+    loadPdfKit(),
+    loadQrCode(),
+    loadCertificateFonts(),
+  ]);
+  const qr = QRCode.create(c.verifyUrl, { errorCorrectionLevel: 'M' });
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
@@ -216,13 +221,13 @@ export function renderCertificatePdf(c: CertificateContent): Promise<Buffer> {
         Subject: c.programTitle,
       },
     });
-    for (const [name, bytes] of Object.entries(certificateFonts)) doc.registerFont(name, bytes);
+    for (const [name, bytes] of Object.entries(fonts)) doc.registerFont(name, bytes);
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     try {
-      drawCertificate(doc, c);
+      drawCertificate(doc, c, qr);
       doc.end();
     } catch (error) {
       reject(error instanceof Error ? error : new Error(String(error)));

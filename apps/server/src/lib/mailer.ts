@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadNodemailer } from './lazy-modules';
 import type { Config } from '../config';
 
 export interface MailMessage {
@@ -48,7 +49,7 @@ export function createMailer(
   return {
     kind: 'smtp',
     send: async (message) => {
-      transporter ??= nodemailer.createTransport(url);
+      transporter ??= (await loadNodemailer()).createTransport(url);
       await transporter.sendMail({ from: config.SMTP_FROM, ...message });
     },
   };

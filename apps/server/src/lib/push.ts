@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
 import { pushSubscriptionSchema } from '@ajar/shared/auth/auth.schemas';
 import type { Config } from '../config';
+import { loadWebPush } from './lazy-modules';
 
 export interface VapidKeys {
   publicKey: string;
@@ -91,7 +91,7 @@ export async function loadVapidKeys(config: PushConfig): Promise<VapidKeys> {
     if (!keys) throw new Error(`${file} is not a valid VAPID key file`);
     return keys;
   }
-  const keys = webpush.generateVAPIDKeys();
+  const keys = (await loadWebPush()).generateVAPIDKeys();
   await fs.mkdir(config.dataDir, { recursive: true });
   // Write a temp file, then hard-link it into place: the link fails if another process won the
   // race, and a reader never sees a half-written file. The loser reads the winner's keys.
@@ -140,6 +140,7 @@ export function createPush(deps: {
       if (rows.length === 0) return { sent: 0, removed: 0, failed: 0 };
       const { publicKey, privateKey } = await getKeys();
       const body = JSON.stringify(payload);
+      const webpush = await loadWebPush();
       const gone: string[] = [];
       let sent = 0;
       let failed = 0;

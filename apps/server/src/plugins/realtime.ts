@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { isProgramScoped, type RoleKey } from '@ajar/shared/common/roles';
 import {
@@ -108,6 +106,11 @@ export const realtimePlugin = fp(
     });
     const redisClients: RedisConnection[] = [];
     if (app.config.REDIS_URL) {
+      // Loaded only when configured: a single server never holds the Redis client.
+      const [{ createClient }, { createAdapter }] = await Promise.all([
+        import('redis'),
+        import('@socket.io/redis-adapter'),
+      ]);
       const pub = createClient({ url: app.config.REDIS_URL });
       const sub = pub.duplicate();
       pub.on('error', (err: unknown) => app.log.error({ err }, 'redis publisher'));

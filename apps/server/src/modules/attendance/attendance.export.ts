@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/lazy-modules';
 import { attendanceExportHeaders } from '@ajar/shared/attendance/attendance.constants';
 import type {
   AttendanceExportQueryParsed,
@@ -55,6 +55,7 @@ export async function writeAttendances(
   out: Writable,
 ): Promise<{ rows: number }> {
   // Inline strings: a shared-string table would grow with the export and stay in memory.
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import archiver from 'archiver';
+import type archiver from 'archiver';
+import { loadArchiver } from '../../lib/lazy-modules';
 import {
   certificateMessages,
   certificateNumberPrefix,
@@ -200,7 +201,7 @@ export async function programZip(
   if (first.length === 0) throw AppError.badRequest(certificateMessages.noneEligible);
 
   // PDFs are compressed already: store them as they are.
-  const archive = archiver('zip', { store: true });
+  const archive = (await loadArchiver())('zip', { store: true });
   let aborted = false;
   const feed = async () => {
     let page = first;

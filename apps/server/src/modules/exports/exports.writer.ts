@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/lazy-modules';
 import {
   epmActivityKinds,
   memberRedeemEpmHeaders,
@@ -64,7 +64,12 @@ interface SheetSink {
   finish(): Promise<void>;
 }
 
-function openSheet(out: Writable, mode: ExportWriterMode, columns: ColumnDef[]): SheetSink {
+async function openSheet(
+  out: Writable,
+  mode: ExportWriterMode,
+  columns: ColumnDef[],
+): Promise<SheetSink> {
+  const ExcelJS = await loadExcelJs();
   const workbook =
     mode === 'stream'
       ? // Inline strings: a shared-string table would grow with the export and stay in memory.
@@ -167,7 +172,7 @@ export async function writeMemberRedeemExport(
   const { db } = deps;
   let count = 0;
   if (options.kind === 'member_redeem') {
-    const sheet = openSheet(out, options.mode, columnsOf(memberRedeemHeaders));
+    const sheet = await openSheet(out, options.mode, columnsOf(memberRedeemHeaders));
     for await (const row of exportRows(db, filter)) {
       count += 1;
       sheet.add(memberRedeemValues(count, row));
@@ -178,7 +183,7 @@ export async function writeMemberRedeemExport(
 
   const graded = await gradedColumns(db, filter.programIds);
   const lead = memberRedeemEpmHeaders.length;
-  const sheet = openSheet(
+  const sheet = await openSheet(
     out,
     options.mode,
     columnsOf([...memberRedeemEpmHeaders, ...graded.headers]),

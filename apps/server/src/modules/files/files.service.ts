@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/lazy-modules';
 
 /** Columns of the score import file (spec 01 §2 Import UK, §7 import calls). */
 export const importTemplateColumns = ['license', 'activity_number', 'score', 'feedback'] as const;
@@ -13,6 +13,7 @@ export const importTemplateExample = {
 
 /** Builds the score import template: a header row and one Indonesian example row. */
 export async function buildImportTemplate(): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Ajar';
   const sheet = workbook.addWorksheet('Import Nilai');

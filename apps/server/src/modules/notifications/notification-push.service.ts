@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
 import { pushSubscriptionSchema } from '@ajar/shared/auth/auth.schemas';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { loadWebPush } from '../../lib/lazy-modules';
 import { loadVapidKeys, type PushPayload } from '../../lib/push';
 import {
   advancePushJob,
@@ -48,7 +48,9 @@ type Outcome = 'sent' | 'gone' | 'failed';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function isTransient(err: unknown) {
+type WebPush = Awaited<ReturnType<typeof loadWebPush>>;
+
+function isTransient(webpush: WebPush, err: unknown) {
   if (!(err instanceof webpush.WebPushError)) return true; // network error, timeout
   return err.statusCode === 429 || err.statusCode >= 500;
 }
@@ -81,6 +83,7 @@ export function createNotificationPushWorker(deps: {
   ): Promise<Outcome> {
     const parsed = pushSubscriptionSchema.safeParse(subscription);
     if (!parsed.success) return 'gone';
+    const webpush = await loadWebPush();
     for (let attempt = 1; ; attempt += 1) {
       try {
         await webpush.sendNotification(parsed.data, body, {
@@ -96,7 +99,7 @@ export function createNotificationPushWorker(deps: {
         ) {
           return 'gone';
         }
-        if (attempt >= ATTEMPTS || !isTransient(err) || closed) {
+        if (attempt >= ATTEMPTS || !isTransient(webpush, err) || closed) {
           log.warn({ err, subscriptionId }, 'participant web push failed');
           return 'failed';
         }

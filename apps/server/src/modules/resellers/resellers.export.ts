@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/lazy-modules';
 import { exportUtcOffsetMinutes } from '@ajar/shared/exports/exports.constants';
 import { exportRangeInstants, toExportWallClock } from '@ajar/shared/exports/exports.rules';
 import {
@@ -91,6 +91,7 @@ export async function writeResellerUsers(
   out: Writable,
 ): Promise<{ rows: number }> {
   // Inline strings: a shared-string table would grow with the export and stay in memory.
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/lazy-modules';
 import type { Paged } from '@ajar/shared/common/envelope';
 import {
   voucherCodeAlphabet,
@@ -184,6 +184,7 @@ export async function exportVouchers(
     filename: `voucher-${new Date().toISOString().slice(0, 10)}.xlsx`,
     contentType: xlsxContentType,
     write: async (stream) => {
+      const ExcelJS = await loadExcelJs();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false });
       const sheet = workbook.addWorksheet('Voucher');
       sheet.columns = voucherExportHeaders.map((header) => ({ header, width: 20 }));
