@@ -11,7 +11,7 @@ import {
   voucherBatches,
   vouchers,
 } from '../../db/schema';
-import { hashPassword } from '../../lib/tokens';
+import { sharedPasswordHash } from '../../lib/tokens';
 import { newVoucherCode } from '../../modules/vouchers/vouchers.service';
 
 /**
@@ -73,7 +73,7 @@ export async function buildReseller(
       fullname: overrides.fullname ?? `Mitra ${suffix}`,
       email: `mitra-${suffix.toLowerCase()}@contoh.id`,
       phone: '6281311119999',
-      password_hash: await hashPassword('Rahasia123'),
+      password_hash: await sharedPasswordHash('Rahasia123'),
       referral_code: overrides.referral_code ?? `REF${suffix}`,
       status: overrides.status ?? 'active',
     })

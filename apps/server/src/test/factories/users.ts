@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RoleKey } from '@ajar/shared/common/roles';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { hashPassword, newToken } from '../../lib/tokens';
+import { newToken, sharedPasswordHash } from '../../lib/tokens';
 
 export interface TestUser {
   id: string;
@@ -34,7 +34,8 @@ export async function buildUser(
       fullname,
       role,
       phone: '6281234567890',
-      password_hash: await hashPassword(password),
+      // Made-up passwords: one hash per password serves every account of a run.
+      password_hash: await sharedPasswordHash(password),
       is_active: overrides.is_active ?? true,
     })
     .returning({ id: users.id });
