@@ -47,6 +47,8 @@ export const memberMessages = {
   quizStarted: 'Selamat mengerjakan',
   quizSubmitted: 'Jawaban berhasil dikumpulkan',
   unknownQuestion: 'Jawaban untuk soal yang tidak diberikan',
+  optionNotFound: (questionNumber: number, optionCount: number) =>
+    `Pilihan jawaban soal nomor ${questionNumber} tidak ada: soal ini memiliki ${optionCount} pilihan`,
   notPractice: 'Aktivitas ini tidak menerima unggahan tugas',
   workUploaded: 'Tugas berhasil diunggah',
   fileRequired: 'File tidak boleh kosong',
