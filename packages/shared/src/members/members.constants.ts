@@ -28,6 +28,7 @@ export const memberMessages = {
   voucherNotFound: 'Kode voucher tidak ditemukan',
   voucherUsed: 'Kode voucher sudah digunakan',
   referralNotFound: 'Kode referral tidak ditemukan',
+  pmoCodeUsed: 'Kode redeem sudah digunakan di program ini. Periksa kembali kode redeem Anda',
   programUnavailable: 'Program belum tersedia',
   alreadyJoined: 'Anda sudah terdaftar di program ini',
   redeemed: 'Voucher berhasil digunakan',
