@@ -35,6 +35,9 @@ export const memberMessages = {
   tooManyRedeems: (minutes: number) =>
     `Terlalu banyak percobaan kode voucher yang salah. Coba lagi dalam ${minutes} menit.`,
   programNotFound: 'Program tidak ditemukan',
+  /** A program the member has not redeemed (or that does not exist: the answer is the same). */
+  programNotJoined:
+    'Program tidak ditemukan di daftar program Anda. Gunakan kode voucher untuk bergabung dengan program',
   activityNotFound: 'Aktivitas tidak ditemukan',
   activityCompleted: 'Aktivitas selesai',
   completeByQuiz: 'Aktivitas ini selesai dengan mengerjakan soal',

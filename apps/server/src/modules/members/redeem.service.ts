@@ -127,9 +127,12 @@ export async function listMyPrograms(
   return { list: rows.map(toMyProgram), page: query.page, limit: query.limit, total };
 }
 
-/** The member's redemption of a program; 404 when the member has not redeemed it. */
+/**
+ * The member's redemption of a program; 404 when the member has not redeemed it (every member
+ * route of a program answers so, the same whether the program exists or not).
+ */
 export async function findMyProgram(db: Db, member: MemberRef, programId: string) {
   const row = await repo.findMyRedeem(db, member.id, programId);
-  if (!row) throw AppError.notFound(memberMessages.programNotFound);
+  if (!row) throw AppError.notFound(memberMessages.programNotJoined);
   return row;
 }
