@@ -29,6 +29,19 @@ export function hasScheduleEntries(schedule: Schedule): boolean {
   return list.some((entry) => entry.times.length > 0);
 }
 
+interface WindowOptions {
+  earlyMinutes?: number;
+  offsetMinutes?: number;
+}
+
+/** Minutes a window opens early (in ms) and the schedule's UTC offset (minutes). */
+function windowOf(options: WindowOptions) {
+  return {
+    early: (options.earlyMinutes ?? attendanceLimits.earlyMinutes) * 60_000,
+    offset: options.offsetMinutes ?? attendanceLimits.utcOffsetMinutes,
+  };
+}
+
 /** The occurrences of the schedule on one WIB date, in their listed order. */
 function occurrencesOn(schedule: Schedule, date: string, offset: number): ScheduleOccurrence[] {
   const midnight = Date.parse(`${date}T00:00:00Z`) - offset * 60_000;
@@ -55,14 +68,13 @@ function occurrencesOn(schedule: Schedule, date: string, offset: number): Schedu
 export function findOccurrence(
   schedule: Schedule,
   now: Date,
-  options: { earlyMinutes?: number; offsetMinutes?: number } = {},
+  options: WindowOptions = {},
 ): ScheduleOccurrence | null {
-  const early = options.earlyMinutes ?? attendanceLimits.earlyMinutes;
-  const offset = options.offsetMinutes ?? attendanceLimits.utcOffsetMinutes;
+  const { early, offset } = windowOf(options);
   const t = now.getTime();
   for (const date of [wibDate(now, offset), wibDate(new Date(t + dayMs), offset)]) {
     const found = occurrencesOn(schedule, date, offset).find(
-      (o) => t >= o.starts_at.getTime() - early * 60_000 && t < o.ends_at.getTime(),
+      (o) => t >= o.starts_at.getTime() - early && t < o.ends_at.getTime(),
     );
     if (found) return found;
   }
@@ -76,10 +88,9 @@ export function findOccurrence(
 export function nextOccurrence(
   schedule: Schedule,
   now: Date,
-  options: { earlyMinutes?: number; offsetMinutes?: number } = {},
+  options: WindowOptions = {},
 ): ScheduleOccurrence | null {
-  const early = options.earlyMinutes ?? attendanceLimits.earlyMinutes;
-  const offset = options.offsetMinutes ?? attendanceLimits.utcOffsetMinutes;
+  const { early, offset } = windowOf(options);
   const t = now.getTime();
   const dates =
     schedule.is_day === scheduleModes.byDay
@@ -87,7 +98,7 @@ export function nextOccurrence(
       : schedule.dates.map((d) => d.date).filter((d) => d >= wibDate(now, offset));
   const upcoming = dates
     .flatMap((date) => occurrencesOn(schedule, date, offset))
-    .filter((o) => o.starts_at.getTime() - early * 60_000 > t)
+    .filter((o) => o.starts_at.getTime() - early > t)
     .sort((a, b) => a.starts_at.getTime() - b.starts_at.getTime());
   return upcoming[0] ?? null;
 }
