@@ -48,6 +48,8 @@ export interface RoomListFilter {
   trainerId?: string;
   memberId?: string;
   programId?: string;
+  /** Staff lists leave out rooms opened without a message yet (issue 16). */
+  withMessages?: boolean;
   reader: Reader;
   page: number;
   limit: number;
@@ -59,6 +61,9 @@ function roomWhere(filter: Omit<RoomListFilter, 'reader' | 'page' | 'limit' | 'd
     filter.trainerId ? eq(chatRooms.trainer_id, filter.trainerId) : undefined,
     filter.memberId ? eq(chatRooms.member_id, filter.memberId) : undefined,
     filter.programId ? eq(chatRooms.program_id, filter.programId) : undefined,
+    filter.withMessages
+      ? sql`exists (select 1 from ${chatMessages} cm where cm.room_id = ${chatRooms.id})`
+      : undefined,
   );
 }
 

@@ -192,6 +192,40 @@ describe('private discussion', () => {
     }
   });
 
+  it('keeps only images uploaded through Ajar in a member message', async () => {
+    const ctx = await buildChatProgram(t.app);
+    const room = await openMemberRoom(ctx);
+    const own = '/media/2026/11/0b6f0d3c-5a8e-4c1e-9b1e-2f3d4c5b6a79.png';
+    const res = await memberSend(
+      ctx,
+      room,
+      `Lihat <img src="https://pelacak.contoh.com/p.gif?u=1"><img src="${own}" alt="tugas">` +
+        '<img src="//pelacak.contoh.com/media/2026/11/x.png"><img src="/media/../secret.png">',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.message).toBe(`Lihat <img src="${own}" alt="tugas" />`);
+    const only = await memberSend(ctx, room, '<img src="https://pelacak.contoh.com/p.gif">');
+    expect(only.statusCode).toBe(400);
+    expect(only.json().validation).toEqual({ message: 'Pesan tidak boleh kosong' });
+  });
+
+  it('leaves rooms without a message out of the staff list and its count', async () => {
+    const ctx = await buildChatProgram(t.app);
+    await openMemberRoom(ctx);
+    const list = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${base}/list?limit=10&page=1&sort_by=updated_at&sort_type=desc&program_id=${ctx.program.id}`,
+          headers: ctx.trainerHeaders,
+        })
+      ).json<{ data: ChatRoomList }>().data;
+    expect(await list()).toMatchObject({ total_data: 0, list: [] });
+    const room = await openMemberRoom(ctx);
+    expect((await memberSend(ctx, room, 'Halo')).statusCode).toBe(200);
+    expect(await list()).toMatchObject({ total_data: 1, list: [{ id: room }] });
+  });
+
   it('pages messages 10 then 10 more, oldest first within a page', async () => {
     const ctx = await buildChatProgram(t.app);
     const room = await openMemberRoom(ctx);
