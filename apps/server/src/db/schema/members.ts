@@ -25,6 +25,8 @@ export const members = pgTable(
     password_hash: text('password_hash'),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
+    /** When the member's last socket closed: offline from then until their next activity. */
+    offline_at: timestamp('offline_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [uniqueIndex('members_email_key').on(sql`lower(${t.email})`)],

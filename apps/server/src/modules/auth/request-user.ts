@@ -8,4 +8,6 @@ export interface RequestUser {
   phone: string | null;
   role: RoleKey;
   sessionId: string;
+  /** When the session ends (a socket of it is closed then). */
+  sessionExpiresAt: Date;
 }

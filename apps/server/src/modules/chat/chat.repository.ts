@@ -19,8 +19,15 @@ export interface Reader {
   id: string;
 }
 
-/** Online = active within the last hour (spec 01 §9), decided by the database clock. */
-const onlineSql = sql<boolean>`coalesce(${members.last_seen_at} > now() - interval '1 hour', false)`;
+/**
+ * Online = active within the last hour (spec 01 §9), decided by the database clock, and not gone
+ * since: a member whose last socket closed is offline until their next activity (issue 16).
+ */
+const onlineSql = sql<boolean>`coalesce(
+  ${members.last_seen_at} > now() - interval '1 hour'
+    and (${members.offline_at} is null or ${members.last_seen_at} > ${members.offline_at}),
+  false
+)`;
 
 /** The sender whose messages are unread for this reader: the other side. */
 const otherSide = (kind: ReaderKind) => (kind === 'staff' ? 'member' : 'staff');
@@ -302,6 +309,14 @@ export async function trainersOfMember(db: DbOrTx, memberId: string): Promise<st
     .from(chatRooms)
     .where(eq(chatRooms.member_id, memberId));
   return rows.map((r) => r.id);
+}
+
+/** The member's last socket closed: offline from now until their next activity. */
+export async function markMemberOffline(db: DbOrTx, memberId: string): Promise<void> {
+  await db
+    .update(members)
+    .set({ offline_at: sql`now()` })
+    .where(eq(members.id, memberId));
 }
 
 export async function touchMember(db: DbOrTx, memberId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoomDetail, ChatRoomList } from '@ajar/shared/chat/chat.schemas';
+import { memberTarget } from '@ajar/shared/realtime';
 import {
   buildChatProgram,
   collectEvents,
@@ -291,5 +292,45 @@ describe('private discussion', () => {
       headers: ctx.member.headers,
     });
     expect(mine.json<{ data: { list: unknown[] } }>().data.list).toHaveLength(1);
+  });
+});
+
+describe('presence', () => {
+  it('pushes offline when the member’s last socket closes, not before', async () => {
+    const ctx = await buildChatProgram(t.app);
+    const room = await openMemberRoom(ctx);
+    expect((await memberSend(ctx, room, 'Halo')).statusCode).toBe(200);
+    const trainerSocket = await socketFor(tokenOf(ctx.trainerHeaders));
+    const presence = collectEvents(trainerSocket, 'chat.presence');
+    const mine = (online: boolean) => (p: { member_id: string; online: boolean }) =>
+      p.member_id === ctx.member.id && p.online === online;
+
+    const online = nextEvent(trainerSocket, 'chat.presence', mine(true));
+    const first = await socketFor(ctx.member.token);
+    await online;
+    const second = await socketFor(ctx.member.token);
+
+    first.close();
+    await expect.poll(() => t.app.realtime.countSockets(memberTarget(ctx.member.id))).toBe(1);
+    // A later event to the trainer: an offline pushed by the first close would have come before.
+    const message = nextEvent(trainerSocket, 'chat.message', (m) => m.message === 'Masih di sini');
+    expect((await memberSend(ctx, room, 'Masih di sini')).statusCode).toBe(200);
+    await message;
+    expect(presence.filter(mine(false))).toEqual([]);
+
+    const offline = nextEvent(trainerSocket, 'chat.presence', mine(false));
+    second.close();
+    await offline;
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${base}/list?limit=10&page=1&sort_by=updated_at&sort_type=desc&program_id=${ctx.program.id}`,
+      headers: ctx.trainerHeaders,
+    });
+    expect(list.json<{ data: ChatRoomList }>().data.list[0]!.member.online).toBe(false);
+
+    // Back online with the next socket.
+    const again = nextEvent(trainerSocket, 'chat.presence', mine(true));
+    await socketFor(ctx.member.token);
+    await again;
   });
 });

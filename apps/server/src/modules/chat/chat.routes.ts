@@ -38,6 +38,9 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
   app.realtime.onConnect(async (identity) => {
     if (identity.kind === 'member') await service.memberConnected(deps, identity.id);
   });
+  app.realtime.onLastDisconnect(async (identity) => {
+    if (identity.kind === 'member') await service.memberDisconnected(deps, identity.id);
+  });
 
   staffRoute(app, {
     method: 'GET',

@@ -393,15 +393,26 @@ export async function memberSend(
   return message;
 }
 
-/**
- * A member's socket connected: they are active now, so the trainers of their rooms (and the staff
- * who see every room) get their online dot live.
- */
-export async function memberConnected(deps: ChatDeps, memberId: string): Promise<void> {
-  await repo.touchMember(deps.db, memberId);
+/** The member's online state, live to the trainers of their rooms and the staff who see all. */
+async function pushPresence(deps: ChatDeps, memberId: string, online: boolean): Promise<void> {
   const trainers = await repo.trainersOfMember(deps.db, memberId);
   deps.realtime.emit([...trainers.map(userTarget), allStaffTarget], 'chat.presence', {
     member_id: memberId,
-    online: true,
+    online,
   });
+}
+
+/** A member's socket connected: they are active now (their online dot turns on live). */
+export async function memberConnected(deps: ChatDeps, memberId: string): Promise<void> {
+  await repo.touchMember(deps.db, memberId);
+  await pushPresence(deps, memberId, true);
+}
+
+/**
+ * A member's last socket closed (counted on every server): they are offline from now until their
+ * next activity, and their online dot turns off live (issue 16).
+ */
+export async function memberDisconnected(deps: ChatDeps, memberId: string): Promise<void> {
+  await repo.markMemberOffline(deps.db, memberId);
+  await pushPresence(deps, memberId, false);
 }

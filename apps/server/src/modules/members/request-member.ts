@@ -5,4 +5,6 @@ export interface RequestMember {
   email: string;
   phone: string | null;
   sessionId: string;
+  /** When the session ends (a socket of it is closed then). */
+  sessionExpiresAt: Date;
 }

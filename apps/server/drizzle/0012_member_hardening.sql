@@ -1,3 +1,4 @@
+ALTER TABLE "members" ADD COLUMN "offline_at" timestamp with time zone;--> statement-breakpoint
 -- Redeem codes already used twice in one program (before this index) keep the oldest as typed;
 -- later ones get "-" and the start of their redemption id, so the index can be built.
 UPDATE "member_redeems" AS r SET "pmo_code" = r."pmo_code" || '-' || left(r."id"::text, 8)
