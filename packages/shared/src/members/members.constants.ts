@@ -16,12 +16,21 @@ export const memberLimits = {
   quizGraceSeconds: 30,
   /** Member sessions last longer than staff ones: learners sign in on their phones. */
   sessionDays: 30,
+  /**
+   * Registrations per address in `registerWindowMinutes` (issue 17): a class registering from
+   * one office or school network fits; a flood does not.
+   */
+  registerPerAddress: 20,
+  registerWindowMinutes: 15,
 } as const;
 
 export const memberMessages = {
   registered: 'Registrasi berhasil',
   loggedOut: 'Logout berhasil',
   emailTaken: 'Email sudah terdaftar',
+  tooManyRegistrations: (minutes: number) =>
+    `Terlalu banyak pendaftaran dari alamat ini. Coba lagi dalam ${minutes} menit.`,
+  registrationBusy: 'Pendaftaran sedang ramai. Silakan coba lagi sebentar lagi.',
   phoneFormat: 'Nomor Whatsapp harus diawali 62 dan terdiri dari 10 sampai 15 angka',
   birthDateRange: 'Tanggal lahir harus di antara 1950-01-01 dan hari ini',
   birthDateFormat: 'Tanggal lahir tidak valid',
