@@ -12,6 +12,7 @@ import { rolePermissions, roleNames, type RoleKey } from '@ajar/shared/common/ro
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import type { Mailer } from '../../lib/mailer';
 import {
   hashPassword,
@@ -196,6 +197,7 @@ export async function updatePassword(
   ip: string,
 ): Promise<void> {
   const { db } = deps;
+  refuseCommonPassword(body.new_password, 'new_password');
   const attempt = await beginLogin(
     db,
     { scope: 'staff', email: user.email, ip },
@@ -277,6 +279,7 @@ export async function resetPassword(
   const invalid = () => AppError.badRequest(authMessages.resetInvalid);
   // A cheap check first, so a made-up token costs no scrypt work.
   if (!(await findUsablePasswordReset(db, tokenHash))) throw invalid();
+  refuseCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const userId = await consumePasswordReset(tx, tokenHash);

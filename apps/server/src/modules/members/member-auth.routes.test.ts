@@ -53,6 +53,28 @@ describe('member accounts API', () => {
     expect(me.json().data.email).toBe('siti.aminah@contoh.id');
   });
 
+  it('refuses a common password with the reason; a long passphrase is fine', async () => {
+    const body = { fullname: 'Umum', phone: '6281234567004' };
+    for (const password of ['Password1', 'aaaaaaa1', 'qwerty123']) {
+      const res = await post('/api/member/v1/register', {
+        ...body,
+        email: `umum-${password}@contoh.id`,
+        password,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().validation).toEqual({
+        password:
+          'Password ini terlalu umum dan mudah ditebak. Gunakan password lain, misalnya gabungan beberapa kata dan angka',
+      });
+    }
+    const long = await post('/api/member/v1/register', {
+      ...body,
+      email: 'frasa@contoh.id',
+      password: 'kopi pagi di teras rumah nenek 1998 sambil membaca koran',
+    });
+    expect(long.statusCode).toBe(200);
+  });
+
   it('limits registrations per address (as forgot-password does), whatever their outcome', async () => {
     await registerMember(t.app, { email: 'sudah-ada@contoh.id' });
     const from = (address: string, email: string) =>

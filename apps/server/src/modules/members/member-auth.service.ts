@@ -5,6 +5,7 @@ import { memberLimits, memberMessages } from '@ajar/shared/members/members.const
 import type { MemberLoginData, MemberProfile } from '@ajar/shared/members/members.schemas';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { HashQueueFullError, hashPassword, newToken, verifyPassword } from '../../lib/tokens';
 import { parsePushToken, upgradeWeakHash } from '../auth/auth.service';
 import {
@@ -131,6 +132,7 @@ export async function registerMember(
     },
   ]);
   await attempt.recordFailure();
+  refuseCommonPassword(body.password, 'password');
   const taken = () => AppError.validation({ email: memberMessages.emailTaken });
   if (await findMemberByEmail(deps.db, body.email)) throw taken();
   const member = await insertMember(deps.db, {
