@@ -216,6 +216,8 @@ export async function seedParticipants(db: Db, storage?: Storage) {
             await registerMember(
               { db, log: { warn: () => undefined } },
               { ...profile, password: demoMemberPassword },
+              // The seed is no client: one registration, counted on the loopback address.
+              '127.0.0.1',
             )
           ).member.id
         : (await insertMember(db, { ...profile, password_hash: passwordHash }))!.id;

@@ -12,6 +12,7 @@ import { rolePermissions, roleNames, type RoleKey } from '@ajar/shared/common/ro
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import type { Mailer } from '../../lib/mailer';
 import type { PushSubscriptionStore } from '../../lib/push';
 import type { RequestUser } from '../../plugins/auth';
@@ -190,6 +191,7 @@ export async function updatePassword(
   ip: string,
 ): Promise<void> {
   const { db } = deps;
+  refuseCommonPassword(body.new_password, 'new_password');
   const attempt = await beginLogin(
     db,
     { scope: 'staff', email: user.email, ip },
@@ -271,6 +273,7 @@ export async function resetPassword(
   const invalid = () => AppError.badRequest(authMessages.resetInvalid);
   // A cheap check first, so a made-up token costs no scrypt work.
   if (!(await findUsablePasswordReset(db, tokenHash))) throw invalid();
+  refuseCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const userId = await consumePasswordReset(tx, tokenHash);

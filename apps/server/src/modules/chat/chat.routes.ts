@@ -29,9 +29,17 @@ const memberBase = '/api/member/v1/chat';
  * rooms where they are the trainer), and the member's side of the same rooms.
  */
 export const chatRoutes: FastifyPluginAsync = async (app) => {
-  const deps: service.ChatDeps = { db: app.db, realtime: app.realtime, notify: app };
+  const deps: service.ChatDeps = {
+    db: app.db,
+    realtime: app.realtime,
+    notify: app,
+    publicUrl: app.config.PUBLIC_URL,
+  };
   app.realtime.onConnect(async (identity) => {
     if (identity.kind === 'member') await service.memberConnected(deps, identity.id);
+  });
+  app.realtime.onLastDisconnect(async (identity) => {
+    if (identity.kind === 'member') await service.memberDisconnected(deps, identity.id);
   });
 
   staffRoute(app, {

@@ -53,7 +53,7 @@ export function toMyProgram(row: repo.MyProgramRow): MyProgram {
   };
 }
 
-const refuse = (field: 'license' | 'referral_code', message: string) =>
+const refuse = (field: 'license' | 'pmo_code' | 'referral_code', message: string) =>
   AppError.badRequest(message, { [field]: message });
 
 /**
@@ -62,7 +62,8 @@ const refuse = (field: 'license' | 'referral_code', message: string) =>
  * concurrent requests: the voucher row is locked and claimed with a conditional update inside one
  * transaction. Every refusal is 400 with its field: unknown code 'Kode voucher tidak ditemukan',
  * used code 'Kode voucher sudah digunakan', program not published, program already joined,
- * unknown referral code. Wrong codes are throttled per member (429).
+ * unknown referral code, a redeem code (pmo_code) another redemption of the program already has
+ * (the unique index decides, so two concurrent requests cannot both pass). Wrong codes are throttled per member (429).
  */
 export async function redeemVoucher(
   db: Db,
@@ -99,6 +100,9 @@ export async function redeemVoucher(
         license: voucher.code,
         pmoCode: body.pmo_code,
       });
+      if (!redeem && (await repo.pmoCodeTaken(tx, voucher.program_id, body.pmo_code))) {
+        throw refuse('pmo_code', memberMessages.pmoCodeUsed);
+      }
       if (!redeem || !(await claimVoucher(tx, voucher.id, redeem.id))) {
         throw refuse('license', memberMessages.voucherUsed);
       }
@@ -123,9 +127,12 @@ export async function listMyPrograms(
   return { list: rows.map(toMyProgram), page: query.page, limit: query.limit, total };
 }
 
-/** The member's redemption of a program; 404 when the member has not redeemed it. */
+/**
+ * The member's redemption of a program; 404 when the member has not redeemed it (every member
+ * route of a program answers so, the same whether the program exists or not).
+ */
 export async function findMyProgram(db: Db, member: MemberRef, programId: string) {
   const row = await repo.findMyRedeem(db, member.id, programId);
-  if (!row) throw AppError.notFound(memberMessages.programNotFound);
+  if (!row) throw AppError.notFound(memberMessages.programNotJoined);
   return row;
 }
