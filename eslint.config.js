@@ -29,13 +29,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/learner/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // The learner app's service worker template (filled in by its build).
+    files: ['apps/learner/build/sw.template.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
     files: ['scripts/**', 'bench/**', 'e2e/**'],

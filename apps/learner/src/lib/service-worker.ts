@@ -1,0 +1,13 @@
+/**
+ * Registers the service worker of the build (`/belajar/sw.js`, scope `/belajar/`): the app shell
+ * is cached so the app opens offline. Not in development (Vite serves no sw.js there).
+ */
+export function registerServiceWorker() {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const base = import.meta.env.BASE_URL;
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register(`${base}sw.js`, { scope: base }).catch((error: unknown) => {
+      console.warn('Service worker tidak terpasang', error);
+    });
+  });
+}
