@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
+import { media } from './media';
 import { programs } from './programs';
 
 /** Participants (learners). Their own app uses the member API; staff see them here. */
@@ -25,6 +26,9 @@ export const members = pgTable(
     password_hash: text('password_hash'),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
+    /** Profile photo: a media row (stored like media) and its address. */
+    photo_media_id: uuid('photo_media_id').references(() => media.id, { onDelete: 'set null' }),
+    photo_url: text('photo_url'),
     ...timestamps(),
   },
   (t) => [uniqueIndex('members_email_key').on(sql`lower(${t.email})`)],
