@@ -33,6 +33,15 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'player-imports-no-app',
+      severity: 'error',
+      comment:
+        'packages/player is the UI both web apps play (quiz, pop-up games, video): data and ' +
+        'callbacks in, never an app, a route or a fetch of its own.',
+      from: { path: '^packages/player/' },
+      to: { path: '^apps/' },
+    },
+    {
       name: 'web-imports-no-server',
       severity: 'error',
       comment: 'The web app talks to the server over HTTP; shared code goes to packages/shared.',

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { GameplayJudge, PlayableGameplay } from '../lib/popup-verdict';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Gameplay } from '@ajar/shared/popup-quiz/popup-quiz.schemas';
-import type { PopupQuizResult } from '@ajar/shared/popup-quiz/popup-quiz.scoring';
+import type { PopupSummary } from '../lib/popup-verdict';
 import { PopupQuizPlayer, type PopupQuizItem } from './popup-quiz-player';
 
 afterEach(() => {
@@ -49,8 +50,8 @@ const setting = (over: Partial<Setting> = {}): Setting => ({
   ...over,
 });
 
-function play(gameplays: Gameplay[], s: Setting) {
-  const onFinish = vi.fn<(result: PopupQuizResult) => void>();
+function play(gameplays: PlayableGameplay[], s: Setting, judge?: GameplayJudge) {
+  const onFinish = vi.fn<(result: PopupSummary) => void>();
   const onRetake = vi.fn();
   const onContinue = vi.fn();
   render(
@@ -59,6 +60,8 @@ function play(gameplays: Gameplay[], s: Setting) {
       gameplays={gameplays}
       setting={s}
       attempt={1}
+      judge={judge}
+      audience={judge ? 'participant' : 'staff'}
       onFinish={onFinish}
       onRetake={onRetake}
       onContinue={onContinue}
@@ -130,5 +133,52 @@ describe('PopupQuizPlayer', () => {
     act(() => vi.advanceTimersByTime(60_000));
     screen.getByText('Waktu pop up quiz habis.');
     expect(screen.getByTestId('popup-score').textContent).toBe('0');
+  });
+
+  it('shows the verdict the judge (the server) gives, and an answer kept offline', async () => {
+    // A participant's gameplay carries no answer key.
+    const served = (id: string): PlayableGameplay => {
+      const { correct_answers: _key, ...rest } = mc(id, 'Insang');
+      return rest;
+    };
+    const judge = vi.fn<GameplayJudge>((g) =>
+      g.id === 'a'
+        ? Promise.resolve({
+            state: 'scored',
+            correct: false,
+            earned: 0,
+            correctAnswers: ['Insang'],
+          })
+        : Promise.resolve({ state: 'queued' }),
+    );
+    const { onFinish } = play(
+      [served('a'), served('b')],
+      setting({ show_answer_explanation: 1 }),
+      judge,
+    );
+    fireEvent.click(button(/Paru-paru/));
+    screen.getByText('Memeriksa jawaban…');
+    await screen.findByText(/Jawaban salah\. Jawaban benar: Insang\./);
+    expect(judge.mock.calls[0]![1]).toEqual({ kind: 'choice', option: 1 });
+    fireEvent.click(button('Soal berikutnya'));
+    fireEvent.click(button(/Insang/));
+    await screen.findAllByText('Tersimpan, akan dikirim saat online');
+    fireEvent.click(button('Lihat hasil'));
+    screen.getByText('Pop up quiz selesai');
+    expect(screen.queryByText(/Skor pratinjau/)).toBeNull();
+    expect(onFinish.mock.calls[0]![0]).toMatchObject({ earned: 0, max: 20, queued: 1 });
+  });
+
+  it('offers to send again when the judge fails', async () => {
+    const judge = vi
+      .fn<GameplayJudge>()
+      .mockRejectedValueOnce(new Error('Koneksi terputus'))
+      .mockResolvedValue({ state: 'scored', correct: true, earned: 10, correctAnswers: null });
+    play([mc('a', 'Insang')], setting({ show_answer_explanation: 1 }), judge);
+    fireEvent.click(button(/Insang/));
+    await screen.findByText('Koneksi terputus');
+    fireEvent.click(button('Coba lagi'));
+    await screen.findByText('Benar! +10 poin');
+    expect(judge).toHaveBeenCalledTimes(2);
   });
 });

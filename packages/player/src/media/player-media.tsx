@@ -8,7 +8,7 @@ interface MediaLike {
  * HTML written by authors. It was sanitized by the server when it was saved (allow-list), so it
  * is shown as it is.
  */
-export function PreviewHtml({ html, label }: { html: string; label?: string }) {
+export function PlayerHtml({ html, label }: { html: string; label?: string }) {
   if (!html.trim()) return null;
   return (
     <Box
@@ -24,7 +24,7 @@ export function PreviewHtml({ html, label }: { html: string; label?: string }) {
   );
 }
 
-export function PreviewImage({
+export function PlayerImage({
   media,
   alt,
   maxHeight = 220,
@@ -53,7 +53,7 @@ export function PreviewImage({
   );
 }
 
-export function PreviewAudio({
+export function PlayerAudio({
   media,
   label,
 }: {

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import type { GameProps } from './game-props';
 import { GameplayPrompt } from './gameplay-prompt';
 import { toneStyles, type Tone } from './tones';
-import { PreviewImage } from '../preview-media';
+import { PlayerImage } from '../../media/player-media';
 
 const slotId = 'jigsaw-slot';
 const pointerOptions = { activationConstraint: { distance: 5 } };
@@ -26,7 +26,7 @@ const pointerOptions = { activationConstraint: { distance: 5 } };
  * Jigsaw: answer tiles ('Benar' / 'Salah' by default) are dragged into the answer slot, or
  * clicked to put them there; 'Kirim Jawaban' answers.
  */
-export function JigsawGame({ gameplay, answer, locked, reveal, onAnswer }: GameProps) {
+export function JigsawGame({ gameplay, answer, locked, solution, onAnswer }: GameProps) {
   const submitted = answer?.kind === 'choice' ? answer.option : null;
   const [placed, setPlaced] = useState<number | null>(null);
   const inSlot = locked ? submitted : placed;
@@ -38,8 +38,8 @@ export function JigsawGame({ gameplay, answer, locked, reveal, onAnswer }: GameP
   };
 
   const tileTone = (index: number): Tone => {
-    if (!locked || !reveal) return index === inSlot ? 'primary' : 'none';
-    if (gameplay.correct_answers.includes(gameplay.options[index]?.text ?? '')) return 'success';
+    if (!locked || !solution) return index === inSlot ? 'primary' : 'none';
+    if (solution.includes(gameplay.options[index]?.text ?? '')) return 'success';
     return index === inSlot ? 'error' : 'none';
   };
 
@@ -174,7 +174,7 @@ function Tile({
     >
       {text}
       {image?.url && (
-        <PreviewImage media={image} alt={`Gambar kepingan ${index + 1}`} maxHeight={80} />
+        <PlayerImage media={image} alt={`Gambar kepingan ${index + 1}`} maxHeight={80} />
       )}
     </Box>
   );

@@ -3,35 +3,38 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Activity } from '@ajar/shared/activities/activities.schemas';
 import { gameplayTypeLabels } from '@ajar/shared/popup-quiz/popup-quiz.constants';
 import type { Gameplay } from '@ajar/shared/popup-quiz/popup-quiz.schemas';
-import {
-  scoreGameplay,
-  scorePopupQuiz,
-  type GameplayAnswer,
-  type GameplayAnswers,
-  type PopupQuizResult,
-} from '@ajar/shared/popup-quiz/popup-quiz.scoring';
+import type { GameplayAnswer, GameplayAnswers } from '@ajar/shared/popup-quiz/popup-quiz.scoring';
 import { retakesLeft } from '@ajar/shared/quiz/quiz.scoring';
+import {
+  judgeLocally,
+  summarisePopupQuiz,
+  type GameplayJudge,
+  type GameplayVerdict,
+  type PlayableGameplay,
+  type PopupSummary,
+} from '../lib/popup-verdict';
 import { formatClock, shuffled } from '../lib/shuffle';
 import { useTimer } from '../lib/use-timer';
+import { TimerChip } from '../quiz/timer-chip';
 import type { GameProps } from './games/game-props';
 import { JigsawGame } from './games/jigsaw-game';
 import { MatchingGame } from './games/matching-game';
 import { MultipleChoiceGame } from './games/multiple-choice-game';
 import { WordSearchGame } from './games/word-search-game';
-import { PreviewAudio, PreviewImage } from './preview-media';
-import { TimerChip } from './timer-chip';
+import { Feedback, Summary } from './popup-quiz-parts';
 
-type Setting = NonNullable<Activity['quiz']>['setting'];
+export type PopupQuizSetting = NonNullable<Activity['quiz']>['setting'];
 export type PopupQuizItem = NonNullable<Activity['quiz']>['quizzes'][number];
-type Phase = 'question' | 'feedback' | 'summary';
+type Phase = 'question' | 'judging' | 'feedback' | 'summary';
 
-const games: Record<Gameplay['type'], (props: GameProps) => ReactNode> = {
+const games: Record<PlayableGameplay['type'], (props: GameProps) => ReactNode> = {
   multiple_choice: MultipleChoiceGame,
   jigsaw: JigsawGame,
   matching_word: MatchingGame,
@@ -39,19 +42,35 @@ const games: Record<Gameplay['type'], (props: GameProps) => ReactNode> = {
 };
 
 /** A question's own time limit in seconds: `duration` for a word search, else `time`. */
-function questionLimit(g: Gameplay | undefined): number | null {
+function questionLimit(g: PlayableGameplay | undefined): number | null {
   const seconds = g ? (g.type === 'finding_word' ? g.duration : g.time) : null;
   return seconds && seconds > 0 ? seconds : null;
 }
 
+const isPromise = (v: unknown): v is Promise<GameplayVerdict> =>
+  typeof (v as { then?: unknown } | null)?.then === 'function';
+
+/** Full gameplays (with their answer key) of the staff preview are scored on the spot. */
+const localJudge: GameplayJudge = (gameplay, answer) => {
+  if (!('correct_answers' in gameplay)) throw new Error('Soal tanpa kunci jawaban perlu `judge`.');
+  return judgeLocally(gameplay as Gameplay, answer);
+};
+
 export interface PopupQuizPlayerProps {
   quiz: PopupQuizItem;
   /** The quiz's questions in its order (questions that no longer exist are left out). */
-  gameplays: readonly Gameplay[];
-  setting: Setting;
+  gameplays: readonly PlayableGameplay[];
+  setting: PopupQuizSetting;
   /** 1 for the first try, 2 after one 'Ulangi'… */
   attempt: number;
-  onFinish: (result: PopupQuizResult) => void;
+  /**
+   * Scores each answer. Without it the gameplays must be full `Gameplay`s and are scored from
+   * their answer key (the staff preview); the learner app passes the server's scoring.
+   */
+  judge?: GameplayJudge;
+  /** 'staff' (default) also shows a score hidden from participants, marked as such. */
+  audience?: 'staff' | 'participant';
+  onFinish: (result: PopupSummary) => void;
   onRetake: () => void;
   onContinue: () => void;
 }
@@ -61,13 +80,15 @@ export interface PopupQuizPlayerProps {
  * another, with the settings: 'Acak' order, a time limit for the whole quiz ('Gunakan Timer'),
  * each question's own timer, 'Skip', 'Tampilkan Pembahasan' (explanation) and 'Tampilkan
  * Pembahasan dan Koreksi' (right/wrong and the right answer too), 'Tampilkan Score' and
- * 'Kesempatan mengulang'.
+ * 'Kesempatan mengulang'. Right or wrong comes from `judge` only.
  */
 export function PopupQuizPlayer({
   quiz,
   gameplays,
   setting,
   attempt,
+  judge = localJudge,
+  audience = 'staff',
   onFinish,
   onRetake,
   onContinue,
@@ -78,14 +99,23 @@ export function PopupQuizPlayer({
   );
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<GameplayAnswers>({});
+  const [verdicts, setVerdicts] = useState<Record<string, GameplayVerdict>>({});
   const [phase, setPhase] = useState<Phase>(order.length ? 'question' : 'summary');
   const [timedOut, setTimedOut] = useState<'question' | 'quiz' | null>(null);
+  const [judgeError, setJudgeError] = useState<string | null>(null);
   const current = order[index];
   const last = index >= order.length - 1;
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
 
   const result = useMemo(
-    () => scorePopupQuiz(order, answers, setting.minimum_score),
-    [order, answers, setting.minimum_score],
+    () => summarisePopupQuiz(order, verdicts, setting.minimum_score),
+    [order, verdicts, setting.minimum_score],
   );
   const reported = useRef(false);
   useEffect(() => {
@@ -113,11 +143,41 @@ export function PopupQuizPlayer({
       current.explanation.audio?.url),
   );
 
+  const settle = (gameplay: PlayableGameplay, verdict: GameplayVerdict) => {
+    setVerdicts((v) => ({ ...v, [gameplay.id]: verdict }));
+    if (verdict.state === 'queued' || showCorrection || (showExplanation && hasExplanation))
+      setPhase('feedback');
+    else next();
+  };
+
+  const send = (gameplay: PlayableGameplay, value: GameplayAnswer | undefined) => {
+    setJudgeError(null);
+    const fail = (error: unknown) => {
+      setPhase('judging');
+      setJudgeError(error instanceof Error ? error.message : 'Jawaban gagal dikirim.');
+    };
+    let verdict: ReturnType<GameplayJudge>;
+    try {
+      verdict = judge(gameplay, value);
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    if (!isPromise(verdict)) {
+      settle(gameplay, verdict);
+      return;
+    }
+    setPhase('judging');
+    verdict.then(
+      (v) => alive.current && settle(gameplay, v),
+      (error: unknown) => alive.current && fail(error),
+    );
+  };
+
   const answer = (value: GameplayAnswer | undefined) => {
     if (!current || phase !== 'question') return;
     if (value) setAnswers((a) => ({ ...a, [current.id]: value }));
-    if (showCorrection || (showExplanation && hasExplanation)) setPhase('feedback');
-    else next();
+    send(current, value);
   };
 
   const quizLimit =
@@ -137,13 +197,13 @@ export function PopupQuizPlayer({
     resetKey: `${attempt}-${index}`,
     onExpire: () => {
       setTimedOut('question');
-      if (showCorrection || (showExplanation && hasExplanation)) setPhase('feedback');
-      else next();
+      answer(undefined);
     },
   });
 
   const Game = current ? games[current.type] : null;
   const left = retakesLeft(setting.retake, attempt);
+  const verdict = current ? verdicts[current.id] : undefined;
 
   return (
     <Stack spacing={2} sx={{ height: '100%' }}>
@@ -207,7 +267,9 @@ export function PopupQuizPlayer({
               gameplay={current}
               answer={answers[current.id]}
               locked={phase !== 'question'}
-              reveal={showCorrection}
+              solution={
+                showCorrection && verdict?.state === 'scored' ? verdict.correctAnswers : null
+              }
               onAnswer={answer}
             />
           </Box>
@@ -216,10 +278,28 @@ export function PopupQuizPlayer({
               <Button onClick={() => answer(undefined)}>Lewati</Button>
             </Box>
           )}
+          {phase === 'judging' &&
+            (judgeError ? (
+              <Alert
+                severity="error"
+                action={
+                  <Button color="inherit" onClick={() => send(current, answers[current.id])}>
+                    Coba lagi
+                  </Button>
+                }
+              >
+                {judgeError}
+              </Alert>
+            ) : (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
+                <CircularProgress size={18} aria-hidden />
+                <Typography variant="body2">Memeriksa jawaban…</Typography>
+              </Stack>
+            ))}
           {phase === 'feedback' && (
             <Feedback
               gameplay={current}
-              answer={answers[current.id]}
+              verdict={verdict}
               timedOut={timedOut === 'question'}
               showCorrection={showCorrection}
               showExplanation={showExplanation}
@@ -233,167 +313,14 @@ export function PopupQuizPlayer({
       {phase === 'summary' && (
         <Summary
           result={result}
-          setting={setting}
+          showScore={setting.show_score === 1}
+          staff={audience === 'staff'}
           timedOut={timedOut === 'quiz'}
           retakes={left}
           onRetake={onRetake}
           onContinue={onContinue}
         />
       )}
-    </Stack>
-  );
-}
-
-function Feedback({
-  gameplay,
-  answer,
-  timedOut,
-  showCorrection,
-  showExplanation,
-  onNext,
-  last,
-}: {
-  gameplay: Gameplay;
-  answer: GameplayAnswer | undefined;
-  timedOut: boolean;
-  showCorrection: boolean;
-  showExplanation: boolean;
-  onNext: () => void;
-  last: boolean;
-}) {
-  const scored = scoreGameplay(gameplay, answer);
-  const explanation = gameplay.explanation;
-  return (
-    <Box role="status" aria-label="Hasil soal">
-      {showCorrection ? (
-        <Alert
-          severity={scored.correct ? 'success' : 'error'}
-          sx={{ mb: 1.5 }}
-          action={
-            <Button color="inherit" onClick={onNext}>
-              {last ? 'Lihat hasil' : 'Soal berikutnya'}
-            </Button>
-          }
-        >
-          {timedOut
-            ? 'Waktu habis.'
-            : scored.correct
-              ? `Benar! +${scored.earned} poin`
-              : 'Jawaban salah.'}
-          {!scored.correct && correctAnswerText(gameplay)}
-        </Alert>
-      ) : (
-        <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1.5 }}>
-          <Button variant="contained" onClick={onNext}>
-            {last ? 'Lihat hasil' : 'Soal berikutnya'}
-          </Button>
-        </Stack>
-      )}
-      {showExplanation && explanation && (
-        <Box
-          component="aside"
-          aria-label="Pembahasan"
-          sx={{ borderLeft: 3, borderColor: 'primary.main', pl: 1.5, py: 0.5 }}
-        >
-          <Typography variant="subtitle2">Pembahasan</Typography>
-          {explanation.text && (
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
-              {explanation.text}
-            </Typography>
-          )}
-          <PreviewImage media={explanation.image} alt="Gambar pembahasan" maxHeight={140} />
-          <PreviewAudio media={explanation.audio} label="Audio pembahasan" />
-        </Box>
-      )}
-    </Box>
-  );
-}
-
-/** ' Jawaban benar: X.' for choice questions (matching and word search show it in the game). */
-function correctAnswerText(g: Gameplay): string {
-  if (g.type !== 'multiple_choice' && g.type !== 'jigsaw') return '';
-  const right = g.correct_answers[0];
-  return right ? ` Jawaban benar: ${right}.` : '';
-}
-
-function Summary({
-  result,
-  setting,
-  timedOut,
-  retakes,
-  onRetake,
-  onContinue,
-}: {
-  result: PopupQuizResult;
-  setting: Setting;
-  timedOut: boolean;
-  retakes: number;
-  onRetake: () => void;
-  onContinue: () => void;
-}) {
-  const scoreText = result.score === null ? '–' : String(result.score);
-  return (
-    <Stack spacing={2} role="region" aria-label="Hasil pop up quiz">
-      {timedOut && <Alert severity="warning">Waktu pop up quiz habis.</Alert>}
-      {setting.show_score === 1 ? (
-        <Stack direction="row" spacing={3} sx={{ alignItems: 'center' }}>
-          <Box>
-            <Typography variant="overline" color="text.secondary">
-              Skor
-            </Typography>
-            <Typography
-              variant="h3"
-              component="p"
-              sx={{ fontWeight: 700 }}
-              data-testid="popup-score"
-            >
-              {scoreText}
-            </Typography>
-          </Box>
-          <Stack spacing={0.75} sx={{ alignItems: 'flex-start' }}>
-            <Chip
-              color={result.passed ? 'success' : 'error'}
-              label={result.passed ? 'Lulus' : 'Tidak Lulus'}
-            />
-            <Typography variant="body2" color="text.secondary">
-              Benar {result.correct} dari {result.total} soal · Poin {result.earned} dari{' '}
-              {result.max}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Nilai Minimal {result.minimum}
-            </Typography>
-          </Stack>
-        </Stack>
-      ) : (
-        <>
-          <Typography variant="h6" component="p">
-            Pop up quiz selesai
-          </Typography>
-          <Alert severity="info">
-            Peserta tidak melihat skor (Tampilkan Score: Tidak). Skor pratinjau: {scoreText},{' '}
-            {result.passed ? 'lulus' : 'tidak lulus'}.
-          </Alert>
-        </>
-      )}
-      <Stack
-        direction="row"
-        spacing={1.5}
-        sx={{ alignItems: 'center', justifyContent: 'flex-end' }}
-      >
-        <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
-          {retakes === Number.POSITIVE_INFINITY
-            ? 'Kesempatan mengulang: tanpa batas'
-            : retakes > 0
-              ? `Sisa kesempatan mengulang: ${retakes}`
-              : 'Tidak ada kesempatan mengulang'}
-        </Typography>
-        <Button disabled={retakes <= 0} onClick={onRetake}>
-          Ulangi
-        </Button>
-        <Button variant="contained" onClick={onContinue}>
-          Lanjutkan Video
-        </Button>
-      </Stack>
     </Stack>
   );
 }

@@ -51,7 +51,7 @@ function cellOf(target: EventTarget | Element | null): Cell | null {
  * clicking both ends, along a row, column or diagonal in either direction. Found words are
  * struck through; finding them all answers.
  */
-export function WordSearchGame({ gameplay, locked, reveal, onAnswer }: GameProps) {
+export function WordSearchGame({ gameplay, locked, solution, onAnswer }: GameProps) {
   const words = useMemo(() => gameplayWords(gameplay), [gameplay]);
   const puzzle = useMemo(() => generateWordSearch(words, gameplay.id), [words, gameplay.id]);
   const [found, setFound] = useState<FoundWord[]>([]);
@@ -144,7 +144,7 @@ export function WordSearchGame({ gameplay, locked, reveal, onAnswer }: GameProps
   );
   // After the question ends, the words not found are shown where they were hidden.
   const missed = new Set<string>();
-  if (locked && reveal) {
+  if (locked && solution) {
     for (const p of puzzle.placements) {
       if (foundSet.has(p.word)) continue;
       for (let i = 0; i < p.word.length; i++)

@@ -8,39 +8,56 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CancelRounded from '@mui/icons-material/CancelRounded';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
-import type { Question } from '@ajar/shared/quiz/quiz.schemas';
-import { scoreQuestion, type QuestionResult } from '@ajar/shared/quiz/quiz.scoring';
-import { PreviewAudio, PreviewHtml, PreviewImage } from './preview-media';
+import { PlayerAudio, PlayerHtml, PlayerImage } from '../media/player-media';
+
+interface MediaLike {
+  url?: string | null;
+}
+
+/** A question as it is shown: the staff preview's full question or the member API's served one. */
+export interface QuestionView {
+  id: string;
+  type: string;
+  question: { text: string; media: MediaLike | null };
+  audio: MediaLike | null;
+  options: { text: string; media: MediaLike | null }[];
+}
+
+/** A submitted question: right or wrong (null for a survey) and its right options. */
+export interface QuestionReview {
+  correct: boolean | null;
+  answered: boolean;
+  correctOptions: readonly number[];
+}
 
 interface QuizQuestionCardProps {
   number: number;
-  question: Question;
+  question: QuestionView;
+  /** The question's points, shown before answering (a participant is not told them: omit). */
+  points?: number;
   chosen: number | undefined;
   onChoose?: (optionIndex: number) => void;
-  /** After submitting: the question's result; with `showAnswer` the right answer and explanation. */
-  result?: QuestionResult;
+  /** After submitting: the question's result; with `showAnswer` the right answer too. */
+  review?: QuestionReview;
   showAnswer?: boolean;
+  /** The explanation to show after submitting (the right or the wrong one). */
+  explanation?: { text: string; media?: MediaLike | null } | null;
 }
 
 /** One question as a participant sees it: text, image, audio and the options to choose from. */
 export function QuizQuestionCard({
   number,
   question,
+  points,
   chosen,
   onChoose,
-  result,
+  review,
   showAnswer = false,
+  explanation,
 }: QuizQuestionCardProps) {
   const survey = question.type === 'single_choice_survey';
-  const reviewing = result !== undefined;
+  const reviewing = review !== undefined;
   const heading = `Nomor ${number}`;
-  const explanation =
-    result && showAnswer && !survey
-      ? result.correct
-        ? question.explanation.correct
-        : question.explanation.wrong
-      : null;
-
   return (
     <Paper
       variant="outlined"
@@ -55,32 +72,28 @@ export function QuizQuestionCard({
         {survey ? (
           <Chip size="small" label="Survei" variant="outlined" />
         ) : (
-          <Chip
-            size="small"
-            label={`Poin ${(result ?? scoreQuestion(question, undefined)).max}`}
-            variant="outlined"
-          />
+          points !== undefined && <Chip size="small" label={`Poin ${points}`} variant="outlined" />
         )}
-        {reviewing && !survey && (
+        {reviewing && !survey && review.correct !== null && (
           <Chip
             size="small"
-            color={result.correct ? 'success' : 'error'}
-            icon={result.correct ? <CheckCircleRounded /> : <CancelRounded />}
-            label={result.correct ? 'Benar' : result.answered ? 'Salah' : 'Tidak dijawab'}
+            color={review.correct ? 'success' : 'error'}
+            icon={review.correct ? <CheckCircleRounded /> : <CancelRounded />}
+            label={review.correct ? 'Benar' : review.answered ? 'Salah' : 'Tidak dijawab'}
           />
         )}
       </Stack>
       <Stack spacing={1.5}>
-        <PreviewHtml html={question.question.text} />
-        <PreviewImage media={question.question.media} alt={`Gambar soal nomor ${number}`} />
-        <PreviewAudio media={question.audio} label={`Audio soal nomor ${number}`} />
+        <PlayerHtml html={question.question.text} />
+        <PlayerImage media={question.question.media} alt={`Gambar soal nomor ${number}`} />
+        <PlayerAudio media={question.audio} label={`Audio soal nomor ${number}`} />
         <RadioGroup
           aria-label={`Jawaban nomor ${number}`}
           value={chosen === undefined ? '' : String(chosen)}
           onChange={(event) => onChoose?.(Number(event.target.value))}
         >
           {question.options.map((option, index) => {
-            const isRight = showAnswer && result?.correctOptions.includes(index);
+            const isRight = showAnswer && review?.correctOptions.includes(index);
             const isWrongChoice =
               reviewing && showAnswer && chosen === index && !isRight && !survey;
             return (
@@ -117,7 +130,7 @@ export function QuizQuestionCard({
                   label={
                     <Stack spacing={0.75} sx={{ py: 0.5 }}>
                       <span>{option.text || `Opsi ${index + 1}`}</span>
-                      <PreviewImage
+                      <PlayerImage
                         media={option.media}
                         alt={`Gambar opsi ${index + 1} nomor ${number}`}
                         maxHeight={140}
@@ -139,19 +152,22 @@ export function QuizQuestionCard({
             );
           })}
         </RadioGroup>
-        {explanation && (explanation.text.trim() || explanation.media?.url) && (
-          <Box
-            component="aside"
-            aria-label={`Pembahasan nomor ${number}`}
-            sx={{ borderLeft: 3, borderColor: 'primary.main', pl: 1.5, py: 0.5 }}
-          >
-            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-              Pembahasan
-            </Typography>
-            <PreviewHtml html={explanation.text} />
-            <PreviewImage media={explanation.media} alt={`Gambar pembahasan nomor ${number}`} />
-          </Box>
-        )}
+        {reviewing &&
+          !survey &&
+          explanation &&
+          (explanation.text.trim() || explanation.media?.url) && (
+            <Box
+              component="aside"
+              aria-label={`Pembahasan nomor ${number}`}
+              sx={{ borderLeft: 3, borderColor: 'primary.main', pl: 1.5, py: 0.5 }}
+            >
+              <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+                Pembahasan
+              </Typography>
+              <PlayerHtml html={explanation.text} />
+              <PlayerImage media={explanation.media} alt={`Gambar pembahasan nomor ${number}`} />
+            </Box>
+          )}
       </Stack>
     </Paper>
   );

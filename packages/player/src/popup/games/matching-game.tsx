@@ -14,11 +14,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GameplayOption } from '@ajar/shared/popup-quiz/popup-quiz.schemas';
-import { isGameplayCorrect } from '@ajar/shared/popup-quiz/popup-quiz.scoring';
+import { matchingAnswer } from '@ajar/shared/popup-quiz/popup-quiz.schemas';
+import type { PlayerOption } from '../../lib/popup-verdict';
 import { shuffled } from '../../lib/shuffle';
 import type { GameProps } from './game-props';
-import { PreviewImage } from '../preview-media';
+import { PlayerImage } from '../../media/player-media';
 
 const pairColors = [
   '#1565c0',
@@ -42,7 +42,7 @@ function rightOrder(count: number, seed: string): number[] {
   return order;
 }
 
-const sideLabel = (option: GameplayOption | undefined, fallback: string) =>
+const sideLabel = (option: PlayerOption | undefined, fallback: string) =>
   option?.text.trim() || option?.image?.url?.split('/').pop() || fallback;
 
 /**
@@ -50,7 +50,7 @@ const sideLabel = (option: GameplayOption | undefined, fallback: string) =>
  * or by clicking one on each side. Pairs share a colour and a number and are joined by a line;
  * 'Periksa Jawaban' answers once every left item has a partner.
  */
-export function MatchingGame({ gameplay, answer, locked, reveal, onAnswer }: GameProps) {
+export function MatchingGame({ gameplay, answer, locked, solution, onAnswer }: GameProps) {
   const left = gameplay.options;
   const right = gameplay.matching_options;
   const order = useMemo(() => rightOrder(right.length, gameplay.id), [right.length, gameplay.id]);
@@ -96,14 +96,18 @@ export function MatchingGame({ gameplay, answer, locked, reveal, onAnswer }: Gam
     const found = Object.entries(pairs).find(([, value]) => value === r);
     return found ? Number(found[0]) : null;
   };
+  // The solution holds, for each left item in order, the answer of its right side.
+  const reveal = solution !== null;
   const pairRight = (l: number) => {
     const r = pairs[l];
-    if (r === undefined) return null;
-    return r === l || sideLabel(right[r], '') === sideLabel(right[l], '');
+    const option = r === undefined ? undefined : right[r];
+    if (!option || !solution) return null;
+    return matchingAnswer(option) === solution[l];
   };
+  const rightFor = (l: number) => right.find((o) => matchingAnswer(o) === solution?.[l]);
 
   const complete = left.length > 0 && left.every((_, l) => pairs[l] !== undefined);
-  const allRight = locked && answer ? isGameplayCorrect(gameplay, answer) : false;
+  const allRight = locked && left.every((_, l) => pairRight(l) === true);
 
   // Lines between paired items, measured from the rendered items.
   const box = useRef<HTMLDivElement>(null);
@@ -207,7 +211,7 @@ export function MatchingGame({ gameplay, answer, locked, reveal, onAnswer }: Gam
                     color="success.main"
                     sx={{ display: 'block', fontWeight: 600 }}
                   >
-                    Pasangan benar: {sideLabel(right[l], `Kanan ${l + 1}`)}
+                    Pasangan benar: {sideLabel(rightFor(l), solution?.[l] ?? '')}
                   </Typography>
                 )}
               </LeftItem>
@@ -263,10 +267,10 @@ export function MatchingGame({ gameplay, answer, locked, reveal, onAnswer }: Gam
   );
 }
 
-function SideContent({ option, alt }: { option: GameplayOption | undefined; alt: string }) {
+function SideContent({ option, alt }: { option: PlayerOption | undefined; alt: string }) {
   if (!option) return null;
   return option.image?.url ? (
-    <PreviewImage media={option.image} alt={option.text || alt} maxHeight={90} />
+    <PlayerImage media={option.image} alt={option.text || alt} maxHeight={90} />
   ) : (
     <span>{option.text}</span>
   );

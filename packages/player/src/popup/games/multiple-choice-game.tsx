@@ -5,12 +5,12 @@ import Typography from '@mui/material/Typography';
 import type { GameProps } from './game-props';
 import { GameplayPrompt } from './gameplay-prompt';
 import { toneStyles, type Tone } from './tones';
-import { PreviewAudio, PreviewImage } from '../preview-media';
+import { PlayerAudio, PlayerImage } from '../../media/player-media';
 
 const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /** Multiple choice: a click on an option answers. */
-export function MultipleChoiceGame({ gameplay, answer, locked, reveal, onAnswer }: GameProps) {
+export function MultipleChoiceGame({ gameplay, answer, locked, solution, onAnswer }: GameProps) {
   const chosen = answer?.kind === 'choice' ? answer.option : null;
   return (
     <Stack spacing={2}>
@@ -21,7 +21,8 @@ export function MultipleChoiceGame({ gameplay, answer, locked, reveal, onAnswer 
         sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.25 }}
       >
         {gameplay.options.map((option, index) => {
-          const right = gameplay.correct_answers.includes(option.text);
+          const reveal = solution !== null;
+          const right = solution?.includes(option.text) ?? false;
           const isChosen = chosen === index;
           const tone: Tone =
             reveal && locked && right
@@ -70,16 +71,12 @@ export function MultipleChoiceGame({ gameplay, answer, locked, reveal, onAnswer 
                 </Box>
                 <Stack spacing={0.75} sx={{ minWidth: 0 }}>
                   {option.text && <Typography variant="body1">{option.text}</Typography>}
-                  <PreviewImage
-                    media={option.image}
-                    alt={`Gambar opsi ${letter}`}
-                    maxHeight={110}
-                  />
+                  <PlayerImage media={option.image} alt={`Gambar opsi ${letter}`} maxHeight={110} />
                 </Stack>
               </ButtonBase>
               {option.audio?.url && (
                 <Box sx={{ px: 1.5, pb: 1.5 }}>
-                  <PreviewAudio media={option.audio} label={`Audio opsi ${letter}`} />
+                  <PlayerAudio media={option.audio} label={`Audio opsi ${letter}`} />
                 </Box>
               )}
             </Box>

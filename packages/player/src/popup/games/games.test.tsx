@@ -74,7 +74,7 @@ describe('WordSearchGame', () => {
         gameplay={wordsGameplay}
         answer={undefined}
         locked={false}
-        reveal={false}
+        solution={null}
         onAnswer={onAnswer}
       />,
     );
@@ -86,7 +86,7 @@ describe('WordSearchGame', () => {
         gameplay={wordsGameplay}
         answer={undefined}
         locked={false}
-        reveal={false}
+        solution={null}
         onAnswer={onAnswer}
       />,
     );
@@ -130,7 +130,7 @@ describe('WordSearchGame', () => {
         gameplay={wordsGameplay}
         answer={undefined}
         locked={false}
-        reveal={false}
+        solution={null}
         onAnswer={() => undefined}
       />,
     );
@@ -160,7 +160,7 @@ describe('MatchingGame', () => {
         gameplay={matching}
         answer={undefined}
         locked={false}
-        reveal={false}
+        solution={null}
         onAnswer={onAnswer}
       />,
     );

@@ -1,10 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Gameplay } from '@ajar/shared/popup-quiz/popup-quiz.schemas';
-import { PreviewAudio, PreviewImage } from '../preview-media';
+import type { PlayerPart } from '../../lib/popup-verdict';
+import { PlayerAudio, PlayerImage } from '../../media/player-media';
 
 /** The question of a pop-up question: plain text, an image and an audio. */
-export function GameplayPrompt({ question }: { question: Gameplay['question'] }) {
+export function GameplayPrompt({ question }: { question: PlayerPart | null }) {
   if (!question) return null;
   return (
     <Stack spacing={1}>
@@ -13,8 +13,8 @@ export function GameplayPrompt({ question }: { question: Gameplay['question'] })
           {question.text}
         </Typography>
       )}
-      <PreviewImage media={question.image} alt="Gambar pertanyaan" maxHeight={160} />
-      <PreviewAudio media={question.audio} label="Audio pertanyaan" />
+      <PlayerImage media={question.image} alt="Gambar pertanyaan" maxHeight={160} />
+      <PlayerAudio media={question.audio} label="Audio pertanyaan" />
     </Stack>
   );
 }
