@@ -43,7 +43,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
-    files: ['scripts/**', 'bench/**', 'e2e/**'],
+    files: ['scripts/**', 'bench/**', 'e2e/**', 'apps/learner/build/**'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -33,8 +33,9 @@ export function serviceWorker(): Plugin {
       base = config.base;
     },
     generateBundle(_options, bundle) {
-      const built = Object.keys(bundle).filter((file) => /\.(js|css|html)$/.test(file));
-      const files = [...built, ...publicFiles()]
+      // index.html is written by Vite's own HTML step, which may come after this one.
+      const built = Object.keys(bundle).filter((file) => /\.(js|css)$/.test(file));
+      const files = ['index.html', ...built, ...publicFiles()]
         .filter((file) => !file.startsWith('.vite/') && file !== 'sw.js')
         .sort();
       const urls = files.map((file) => base + file);

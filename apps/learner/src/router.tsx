@@ -14,9 +14,46 @@ const guestRoutes: RouteObject[] = [
     lazy: () =>
       import('./features/auth/pages/sign-in-page').then((m) => ({ Component: m.SignInPage })),
   },
+  {
+    path: routePaths.daftar,
+    lazy: () =>
+      import('./features/auth/pages/register-page').then((m) => ({ Component: m.RegisterPage })),
+  },
+  {
+    path: routePaths['lupa-password'],
+    lazy: () =>
+      import('./features/auth/pages/forgot-password-page').then((m) => ({
+        Component: m.ForgotPasswordPage,
+      })),
+  },
 ];
 
-const signedInRoutes: RouteObject[] = [];
+const signedInRoutes: RouteObject[] = [
+  {
+    path: routePaths['program-saya'],
+    lazy: () =>
+      import('./features/programs/pages/my-programs-page').then((m) => ({
+        Component: m.MyProgramsPage,
+      })),
+  },
+  {
+    path: routePaths['tukar-voucher'],
+    lazy: () =>
+      import('./features/vouchers/pages/redeem-page').then((m) => ({ Component: m.RedeemPage })),
+  },
+  {
+    path: routePaths.profil,
+    lazy: () =>
+      import('./features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  },
+  {
+    path: routePaths['ubah-password'],
+    lazy: () =>
+      import('./features/profile/pages/change-password-page').then((m) => ({
+        Component: m.ChangePasswordPage,
+      })),
+  },
+];
 
 export const routes: RouteObject[] = [
   {
@@ -31,6 +68,13 @@ export const routes: RouteObject[] = [
   {
     element: <GuestLayout />,
     children: [
+      {
+        path: routePaths['reset-password'],
+        lazy: () =>
+          import('./features/auth/pages/reset-password-page').then((m) => ({
+            Component: m.ResetPasswordPage,
+          })),
+      },
       {
         path: '*',
         lazy: () =>

@@ -1,4 +1,8 @@
 import type {
+  MemberForgotPasswordBody,
+  MemberResetPasswordBody,
+} from '@ajar/shared/members/member-account.schemas';
+import type {
   MemberLoginBody,
   MemberLoginData,
   MemberProfile,
@@ -20,13 +24,11 @@ export const authApi = {
   login: (body: MemberLoginBody) => http.post<MemberLoginData>('/login', body).then(keep),
   register: (body: MemberRegisterBody) => http.post<MemberLoginData>('/register', body).then(keep),
   me: () => http.get<MemberProfile>('/me'),
-  /** 'Keluar': the server ends the session; the phone forgets it even when offline. */
-  logout: async () => {
-    try {
-      await http.post<null>('/logout');
-    } finally {
-      writeSession(null);
-      queryClient.clear();
-    }
+  forgotPassword: (body: MemberForgotPasswordBody) => http.post<null>('/forgot-password', body),
+  /** The reset ends every session of the member, this phone's too. */
+  resetPassword: async (body: MemberResetPasswordBody) => {
+    await http.post<null>('/reset-password', body);
+    writeSession(null);
+    queryClient.clear();
   },
 };
