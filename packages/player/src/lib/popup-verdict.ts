@@ -33,7 +33,8 @@ export interface PlayableGameplay {
   id: string;
   type: GameplayType;
   question: PlayerPart | null;
-  point: number;
+  /** Points of the question; a participant is not told them (undefined). */
+  point?: number;
   time: number | null;
   duration: number | null;
   options: PlayerOption[];

@@ -118,7 +118,12 @@ export function Summary({
     <Stack spacing={2} role="region" aria-label="Hasil pop up quiz">
       {timedOut && <Alert severity="warning">Waktu pop up quiz habis.</Alert>}
       {result.queued > 0 && <Alert severity="info">{queuedText}</Alert>}
-      {showScore && result.queued === 0 ? (
+      {showScore && result.queued === 0 && result.max <= 0 && !staff ? (
+        // The member API tells each answer's points, not the questions' maximum.
+        <Typography variant="h6" component="p" data-testid="popup-correct">
+          Benar {result.correct} dari {result.total} soal · {result.earned} poin
+        </Typography>
+      ) : showScore && result.queued === 0 ? (
         <Stack direction="row" spacing={3} sx={{ alignItems: 'center' }}>
           <Box>
             <Typography variant="overline" color="text.secondary">
@@ -166,12 +171,16 @@ export function Summary({
         useFlexGap
         sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}
       >
-        <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
-          {retakeText(retakes)}
-        </Typography>
-        <Button disabled={retakes <= 0} onClick={onRetake}>
-          Ulangi
-        </Button>
+        {(staff || retakes > 0) && (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
+              {retakeText(retakes)}
+            </Typography>
+            <Button disabled={retakes <= 0} onClick={onRetake}>
+              Ulangi
+            </Button>
+          </>
+        )}
         <Button variant="contained" onClick={onContinue}>
           Lanjutkan Video
         </Button>

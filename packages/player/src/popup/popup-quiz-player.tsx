@@ -250,9 +250,11 @@ export function PopupQuizPlayer({
               <Typography variant="caption" color="text.secondary">
                 Soal {index + 1} dari {order.length}
               </Typography>
-              <Typography variant="caption" color="text.secondary">
-                Poin {current.point}
-              </Typography>
+              {current.point !== undefined && (
+                <Typography variant="caption" color="text.secondary">
+                  Poin {current.point}
+                </Typography>
+              )}
             </Stack>
             <LinearProgress
               variant="determinate"
