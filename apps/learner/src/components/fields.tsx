@@ -1,8 +1,7 @@
-import { passwordRule } from '@ajar/shared/auth/auth.schemas';
-import type { FieldErrors } from '../lib/form';
 import { TextField } from './text-field';
 
-// Fields that several forms ask for, written once (labels, keyboards and autofill hints).
+// Fields that several forms ask for, written once (labels, keyboards and autofill hints). No
+// schema import here: 'Masuk' uses this file and its budget has no room for zod.
 
 export function EmailField({ error }: { error?: string }) {
   return (
@@ -29,28 +28,5 @@ export function PhoneField({ error, defaultValue }: { error?: string; defaultVal
       defaultValue={defaultValue}
       error={error}
     />
-  );
-}
-
-/** A new password with its rule, and the same typed again (`password_confirmation`). */
-export function NewPasswordFields({ errors, label }: { errors: FieldErrors; label: string }) {
-  return (
-    <>
-      <TextField
-        label={label}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint={passwordRule.text}
-        error={errors.password}
-      />
-      <TextField
-        label={`Ulangi ${label.toLowerCase()}`}
-        name="password_confirmation"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password_confirmation}
-      />
-    </>
   );
 }

@@ -6,7 +6,7 @@ import {
 } from '@ajar/shared/members/member-account.schemas';
 import { Alert } from '../../../components/alert';
 import { LinkButton } from '../../../components/button';
-import { NewPasswordFields } from '../../../components/fields';
+import { NewPasswordFields } from '../../../components/password-fields';
 import { Form } from '../../../components/form';
 import { useFormSubmit } from '../../../hooks/use-form-submit';
 import { check } from '../../../lib/form';
