@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
+import { readSession } from './api/session';
 import { queryClient } from './query-client';
 import { router } from './router';
 import { registerServiceWorker } from './lib/service-worker';
@@ -19,3 +20,7 @@ createRoot(root).render(
 );
 
 registerServiceWorker();
+
+// Answers and check-ins kept offline on an earlier visit are sent as soon as the app opens, on any
+// screen (lazily: the outbox's code stays out of the first screen's budget).
+if (readSession()) void import('./lib/offline-queue').then((m) => m.startOfflineQueue());

@@ -46,6 +46,21 @@ const signedInRoutes: RouteObject[] = [
     lazy: () =>
       import('./features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
   },
+  // The program and its activities: the player helper's screens (features/activities).
+  {
+    path: routePaths['program-detail'],
+    lazy: () =>
+      import('./features/activities/pages/program-detail-page').then((m) => ({
+        Component: m.ProgramDetailPage,
+      })),
+  },
+  {
+    path: routePaths.activity,
+    lazy: () =>
+      import('./features/activities/pages/activity-page').then((m) => ({
+        Component: m.ActivityPage,
+      })),
+  },
   {
     path: routePaths['ubah-password'],
     lazy: () =>
