@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { credentialLimits } from '../auth/auth.rules';
 import { emailField, newPasswordField } from '../auth/auth.schemas';
 import { messages } from '../common/messages';
+import { mediaLimits } from '../media/media.constants';
 import { memberFullnameField, memberPhoneField, memberProfileSchema } from './members.schemas';
 
 // The member's own account: password reset and change, profile and photo (issue 18).
@@ -50,16 +51,13 @@ export const memberProfileUpdateBodySchema = z.object({
 export type MemberProfileUpdateBody = z.input<typeof memberProfileUpdateBodySchema>;
 
 /**
- * `POST /api/member/v1/profile/photo`: multipart with one file field `photo` (JPG, PNG or WEBP,
- * checked by content, at most `memberPhotoLimits.bytes`); data is the profile after the change.
+ * `POST /api/member/v1/profile/photo`: multipart with one file field `file`, an image (its type
+ * read from the bytes, 415 otherwise), at most `memberPhotoLimits.bytes` (413, the media
+ * library's image limit); data is the profile after the change.
  */
 export const memberPhotoDataSchema = memberProfileSchema;
 
-export const memberPhotoLimits = {
-  bytes: 5 * 1024 * 1024,
-  /** What `file-type` reports for the accepted images. */
-  mimes: ['image/jpeg', 'image/png', 'image/webp'],
-} as const;
+export const memberPhotoLimits = { bytes: mediaLimits.image } as const;
 
 export const memberAccountMessages = {
   resetSent: 'Jika email terdaftar, tautan untuk mengatur ulang password telah dikirim',
@@ -70,6 +68,5 @@ export const memberAccountMessages = {
   profileUpdated: 'Profil berhasil diperbarui',
   photoUpdated: 'Foto profil berhasil diperbarui',
   photoRequired: 'Foto tidak boleh kosong',
-  photoUnsupported: 'Format foto tidak didukung. Gunakan JPG, PNG atau WEBP',
-  photoTooLarge: 'Ukuran foto maksimal 5 MB',
+  photoUnsupported: 'Format foto tidak didukung. Gunakan file gambar',
 } as const;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { mediaRefSchema } from '../media/media.schemas';
 import { gameplayTypes } from '../popup-quiz/popup-quiz.constants';
 import { idempotencyKeyField } from './member-learning.schemas';
 
@@ -12,7 +11,10 @@ export const gameplayParamSchema = z.object({
   gameplayId: z.uuid({ error: 'Soal tidak ditemukan' }),
 });
 
-const mediaOut = mediaRefSchema.nullable();
+/** A picture or sound of a question as stored (the library's media reference). */
+const mediaOut = z
+  .object({ id: z.string().nullable(), url: z.string(), type: z.string() })
+  .nullable();
 const partSchema = z.object({ text: z.string(), image: mediaOut, audio: mediaOut });
 
 /**
@@ -128,4 +130,5 @@ export const memberPopupMessages = {
   leftMissing: (index: number) => `Opsi kiri nomor ${index + 1} tidak ada pada soal ini`,
   rightMissing: (index: number) => `Opsi kanan nomor ${index + 1} tidak ada pada soal ini`,
   wordMissing: (word: string) => `Kata ${word} tidak ada pada soal ini`,
+  keyUsed: 'Idempotency key sudah dipakai untuk soal lain',
 } as const;

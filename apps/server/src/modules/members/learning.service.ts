@@ -62,14 +62,9 @@ export async function getMyActivity(
   const settings = readSettings(activity.settings);
   const isQuiz = completionMode(activity.type) === 'quiz';
   const history = isQuiz ? await listAttemptSummaries(db, redeem.id, activity.id, settings) : [];
+  const states = await statesOfRedeem(db, redeem.id);
   return {
-    ...toMemberActivity(
-      activity,
-      progress,
-      !progress?.is_complete && history.length > 0
-        ? { state: 'sedang', lock_reason: null }
-        : undefined,
-    ),
+    ...toMemberActivity(activity, progress, states.byActivity.get(activity.id)),
     settings,
     content: activity.content,
     attempts_left: isQuiz ? attemptsLeftFor(settings, history.length) : 0,
