@@ -52,6 +52,8 @@ export interface Realtime {
   ): void;
   /** Runs after a socket has connected and joined its rooms (e.g. presence). */
   onConnect(handler: ConnectHandler): void;
+  /** How many sockets a target has, over every server. */
+  countSockets(target: RealtimeTarget): Promise<number>;
   /**
    * Disconnects the sockets of ended sessions at once, on every server: sockets are checked only
    * when they connect, so a logout or a revocation must end them too.
@@ -169,6 +171,9 @@ export const realtimePlugin = fp(
       },
       onConnect(handler) {
         handlers.push(handler);
+      },
+      async countSockets(target) {
+        return (await io.in(target).fetchSockets()).length;
       },
       endSessions(scope) {
         if ('sessionId' in scope) {
