@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { GuestLayout } from './layout/guest-layout';
 import { SignedInLayout } from './layout/signed-in-layout';
 import { GuestOnly, RequireMember } from './routes/guards';
+import { socialRoutes } from './routes/social-routes';
 import { appBase, routePaths } from './routes/paths';
 
 /**
@@ -61,6 +62,7 @@ const signedInRoutes: RouteObject[] = [
         Component: m.ActivityPage,
       })),
   },
+  ...socialRoutes,
   {
     path: routePaths['ubah-password'],
     lazy: () =>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { AppBarIcons } from '../features/notifications/components/app-bar-icons';
 import { Icon } from './icons';
 
 interface AppBarProps {
@@ -31,6 +32,7 @@ export function AppBar({ title, back, actions }: AppBarProps) {
       )}
       <h1 className="app-bar__title">{title}</h1>
       {actions}
+      <AppBarIcons />
     </header>
   );
 }

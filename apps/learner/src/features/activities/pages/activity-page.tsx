@@ -24,6 +24,7 @@ import { QuizActivity } from '../components/quiz-activity';
 import { StateChip } from '../components/state-chip';
 import { VideoActivity } from '../components/video-activity';
 import { YoutubeActivity } from '../components/youtube-activity';
+import { ActivityDiscussion } from '../../discussions/components/activity-discussion';
 import '../activities.css';
 
 /** One screen per activity type, as the Moodle app does. */
@@ -90,6 +91,7 @@ export function ActivityPage() {
       ) : (
         <Screen key={data.id} programId={programId} activity={data} />
       )}
+      <ActivityDiscussion programId={programId} activity={data} />
       <nav className="activity-nav" aria-label="Aktivitas lain">
         {previous ? (
           <LinkButton

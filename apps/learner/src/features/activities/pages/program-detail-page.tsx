@@ -14,6 +14,7 @@ import { pathTo, routePaths } from '../../../routes/paths';
 import { programDetailQuery } from '../api/activities-api';
 import { CertificateCard } from '../components/certificate-card';
 import { StateChip } from '../components/state-chip';
+import { ProgramConnect } from '../../chat/components/program-connect';
 import '../activities.css';
 
 function ActivityRow({ programId, activity }: { programId: string; activity: MemberActivity }) {
@@ -88,6 +89,7 @@ export function ProgramDetailPage() {
         )}
       </Card>
       {complete && showCertificate && <CertificateCard programId={programId} />}
+      <ProgramConnect programId={programId} activities={data.topics.flatMap((t) => t.activities)} />
       {data.topics.length === 0 ? (
         <Card>
           <p className="muted">Materi program ini belum tersedia.</p>

@@ -20,6 +20,7 @@ import { check } from '../../../lib/form';
 import { routePaths } from '../../../routes/paths';
 import { signOut } from '../../../api/sign-out';
 import { profileApi, profileQuery } from '../api/profile-api';
+import { PushSwitch } from '../../notifications/components/push-switch';
 import { ProfilePhoto } from '../components/profile-photo';
 
 function ProfileForm({ profile }: { profile: MemberProfile }) {
@@ -77,6 +78,9 @@ export function ProfilePage() {
       ) : (
         <PageLoading />
       )}
+      <Card>
+        <PushSwitch variant="switch" />
+      </Card>
       <Card className="stack">
         <h2>Keamanan</h2>
         <LinkButton to={routePaths['ubah-password']} variant="secondary" block>
