@@ -100,7 +100,7 @@ export function ChatPage() {
             aria-hidden="true"
           />
           Trainer {chat.room.trainer_online ? 'online' : 'offline'}
-          <span className="muted"> · {chat.room.program.title}</span>
+          <span className="muted">{chat.room.program.title}</span>
         </p>
       )}
       {chat.error && <Alert tone="error">{chat.error}</Alert>}
