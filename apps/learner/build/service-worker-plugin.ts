@@ -26,14 +26,17 @@ function publicFiles(dir = publicDir, prefix = ''): string[] {
  */
 export function serviceWorker(): Plugin {
   let base = '/';
+  let outDir = 'dist';
   return {
     name: 'ajar-learner-service-worker',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      outDir = path.resolve(config.root, config.build.outDir);
     },
-    generateBundle(_options, bundle) {
-      // index.html is written by Vite's own HTML step, which may come after this one.
+    // Once the bundle is written: earlier, Vite may still drop chunks (e.g. CSS-only ones) that a
+    // list made then would name, and the worker's install fails on the first missing file.
+    writeBundle(_options, bundle) {
       const built = Object.keys(bundle).filter((file) => /\.(js|css)$/.test(file));
       const files = ['index.html', ...built, ...publicFiles()]
         .filter((file) => !file.startsWith('.vite/') && file !== 'sw.js')
@@ -45,7 +48,7 @@ export function serviceWorker(): Plugin {
         .replace('self.__PRECACHE__', JSON.stringify(urls))
         .replace('self.__VERSION__', JSON.stringify(version))
         .replace('self.__BASE__', JSON.stringify(base));
-      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+      fs.writeFileSync(path.join(outDir, 'sw.js'), source);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoading } from './components/page-loading';
 import { GuestLayout } from './layout/guest-layout';
 import { SignedInLayout } from './layout/signed-in-layout';
 import { GuestOnly, RequireMember } from './routes/guards';
@@ -72,18 +73,24 @@ const signedInRoutes: RouteObject[] = [
   },
 ];
 
+// While the first screen's code loads (the lazy page of the address opened).
+const hydrateFallbackElement = <PageLoading />;
+
 export const routes: RouteObject[] = [
   {
     element: <GuestOnly />,
+    hydrateFallbackElement,
     children: [{ element: <GuestLayout />, children: guestRoutes }],
   },
   {
     element: <RequireMember />,
+    hydrateFallbackElement,
     children: [{ element: <SignedInLayout />, children: signedInRoutes }],
   },
   // The reset link of the e-mail opens whether or not someone is signed in on this phone.
   {
     element: <GuestLayout />,
+    hydrateFallbackElement,
     children: [
       {
         path: routePaths['reset-password'],
@@ -103,4 +110,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes, { basename: appBase });
+// With the trailing slash, 'Program Saya' (`/`) is `/belajar/`, inside the service worker's scope.
+export const router = createBrowserRouter(routes, { basename: `${appBase}/` });

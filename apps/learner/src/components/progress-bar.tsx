@@ -1,5 +1,13 @@
+interface ProgressBarProps {
+  value: number;
+  /** The text shown above the bar. */
+  label: string;
+  /** The bar's accessible name when the visible label alone is not enough ('Progres <program>'). */
+  name?: string;
+}
+
 /** A labelled progress bar of 0…100 percent (role=progressbar with its value). */
-export function ProgressBar({ value, label }: { value: number; label: string }) {
+export function ProgressBar({ value, label, name }: ProgressBarProps) {
   const percent = Math.max(0, Math.min(100, Math.round(value)));
   return (
     <div className="progress">
@@ -10,7 +18,7 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
       <div
         className="progress__track"
         role="progressbar"
-        aria-label={label}
+        aria-label={name ?? label}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { messages } from '@ajar/shared/common/messages';
 import { ApiError, errorMessage, fieldErrors } from '../api/http';
 import { focusFirstError, formValues, type FieldErrors } from '../lib/form';
 
@@ -44,9 +45,12 @@ export function useFormSubmit<D, R>({ validate, action, onDone }: Options<D, R>)
     } catch (error) {
       const fields = fieldErrors(error);
       setErrors(fields);
-      // The server's message for field errors is the technical 'error validation'.
-      const hasFields = error instanceof ApiError && Object.keys(fields).length > 0;
-      setFailure(hasFields ? 'Periksa kembali isian yang ditandai.' : errorMessage(error));
+      // A refusal of several fields carries the technical 'error validation'; one that repeats
+      // a field's message ('Kode voucher tidak ditemukan') is already shown under that field.
+      const message = errorMessage(error);
+      const generic = error instanceof ApiError && message === messages.errorValidation;
+      if (Object.values(fields).includes(message)) setFailure(null);
+      else setFailure(generic ? 'Periksa kembali isian yang ditandai.' : message);
       setBusy(false);
     }
   }

@@ -5,9 +5,12 @@
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const base = import.meta.env.BASE_URL;
-  window.addEventListener('load', () => {
+  const register = () =>
     navigator.serviceWorker.register(`${base}sw.js`, { scope: base }).catch((error: unknown) => {
       console.warn('Service worker tidak terpasang', error);
     });
-  });
+  // After the page's own loading (the worker then downloads the shell); the module may run
+  // after 'load' already fired.
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register(), { once: true });
 }

@@ -66,6 +66,11 @@ export const staticPlugin = fp(
       const isUpload = urlPath.startsWith('/media/') || urlPath.startsWith('/file/');
       if (isRead && !isApi && !isUpload) {
         const { site, rest } = siteOf(sites, urlPath);
+        // `/belajar` → `/belajar/`: the app and its service worker's scope end with the slash.
+        if (site.prefix !== '/' && urlPath === site.prefix.slice(0, -1)) {
+          const query = request.url.slice(urlPath.length);
+          return reply.redirect(site.prefix + query, 301);
+        }
         const file = builtFile(site.dist, rest);
         if (file) {
           // Vite's hashed assets never change; everything else revalidates.

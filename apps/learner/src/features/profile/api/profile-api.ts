@@ -26,7 +26,7 @@ export const profileApi = {
   update: (body: MemberProfileUpdateBody) => http.put<MemberProfile>('/profile', body).then(keep),
   uploadPhoto: (photo: File, onProgress?: (fraction: number) => void) => {
     const form = new FormData();
-    form.append('photo', photo);
+    form.append('file', photo);
     return upload<MemberProfile>('POST', '/profile/photo', form, onProgress).then(keep);
   },
   updatePassword: (body: MemberUpdatePasswordBody) => http.put<null>('/update-password', body),

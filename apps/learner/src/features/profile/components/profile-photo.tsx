@@ -3,6 +3,7 @@ import {
   memberAccountMessages,
   memberPhotoLimits,
 } from '@ajar/shared/members/member-account.schemas';
+import { mediaMessages } from '@ajar/shared/media/media.constants';
 import type { MemberProfile } from '@ajar/shared/members/members.schemas';
 import { errorMessage } from '../../../api/http';
 import { Alert } from '../../../components/alert';
@@ -15,7 +16,7 @@ function initials(name: string): string {
   return parts.map((part) => part[0]?.toUpperCase() ?? '').join('') || '?';
 }
 
-/** The profile photo and 'Ganti foto' (JPG, PNG or WEBP up to 5 MB, checked again by the server). */
+/** The profile photo and 'Ganti foto' (an image within the media image limit, checked again by the server). */
 export function ProfilePhoto({ profile }: { profile: MemberProfile }) {
   const inputId = useId();
   const [progress, setProgress] = useState<number | null>(null);
@@ -25,12 +26,14 @@ export function ProfilePhoto({ profile }: { profile: MemberProfile }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!(memberPhotoLimits.mimes as readonly string[]).includes(file.type)) {
+    // The server reads the type from the bytes; this spares a long upload of a wrong file.
+    if (!file.type.startsWith('image/')) {
       setMessage({ tone: 'error', text: memberAccountMessages.photoUnsupported });
       return;
     }
     if (file.size > memberPhotoLimits.bytes) {
-      setMessage({ tone: 'error', text: memberAccountMessages.photoTooLarge });
+      const limit = `${Math.round(memberPhotoLimits.bytes / (1024 * 1024))} MB`;
+      setMessage({ tone: 'error', text: mediaMessages.fileTooLarge(limit) });
       return;
     }
     setMessage(null);
@@ -62,7 +65,7 @@ export function ProfilePhoto({ profile }: { profile: MemberProfile }) {
             id={inputId}
             className="visually-hidden file-input"
             type="file"
-            accept={memberPhotoLimits.mimes.join(',')}
+            accept="image/*"
             onChange={choose}
             disabled={progress !== null}
           />

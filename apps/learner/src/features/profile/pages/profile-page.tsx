@@ -55,7 +55,9 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
 export function ProfilePage() {
   const navigate = useNavigate();
   const session = useSession();
-  const profile = useQuery({ ...profileQuery, placeholderData: session?.member });
+  const profile = useQuery(profileQuery);
+  // What the phone knows from the sign-in until the server answers (or while offline).
+  const member = profile.data ?? session?.member;
   const [leaving, setLeaving] = useState(false);
 
   async function leave() {
@@ -66,13 +68,13 @@ export function ProfilePage() {
 
   return (
     <Page title="Profil">
-      {profile.data ? (
+      {member ? (
         <>
           <Card>
-            <ProfilePhoto profile={profile.data} />
+            <ProfilePhoto profile={member} />
           </Card>
           <Card>
-            <ProfileForm key={profile.data.fullname + profile.data.phone} profile={profile.data} />
+            <ProfileForm key={member.fullname + member.phone} profile={member} />
           </Card>
         </>
       ) : (

@@ -21,7 +21,7 @@ export function ProgramCard({ item }: { item: MyProgram }) {
         <h2 className="program-card__title">
           <Link to={pathTo('program-detail', { programId })}>{item.program.title}</Link>
         </h2>
-        <ProgressBar value={item.progress} label={`Progres ${item.program.title}`} />
+        <ProgressBar value={item.progress} label="Progres" name={`Progres ${item.program.title}`} />
         {next ? (
           <div className="stack program-card__next">
             <p className="muted">
@@ -32,9 +32,12 @@ export function ProgramCard({ item }: { item: MyProgram }) {
             </LinkButton>
           </div>
         ) : (
-          <LinkButton to={pathTo('program-detail', { programId })} variant="secondary" block>
-            {done ? 'Program selesai · Lihat program' : 'Lihat program'}
-          </LinkButton>
+          <div className="stack program-card__next">
+            {done && <p className="program-card__done">Program selesai</p>}
+            <LinkButton to={pathTo('program-detail', { programId })} variant="secondary" block>
+              Lihat program
+            </LinkButton>
+          </div>
         )}
       </div>
     </Card>
