@@ -1,0 +1,28 @@
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { seriousViolations } from './axe';
+import { newPage, snap, type OpenPage } from './browser';
+
+/** The reference phone of the participants' app (issue 18). */
+export const phoneScreen = { width: 390, height: 844 };
+
+/** A new phone-sized page (own context, so its own storage) on the server. */
+export function learnerPage(browser: Browser, baseURL: string): Promise<OpenPage> {
+  return newPage(browser, baseURL, phoneScreen);
+}
+
+/**
+ * The screen as it is now passes axe-core without a serious or critical violation; with
+ * E2E_SCREENSHOTS a picture of it is kept under `learner-<name>`.
+ */
+export async function checkScreen(page: Page, name: string) {
+  await snap(page, `learner-${name}`);
+  expect(await seriousViolations(page), `axe on '${name}'`).toEqual([]);
+}
+
+/** Signs in on 'Masuk' as a participant would. */
+export async function learnerSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+}
