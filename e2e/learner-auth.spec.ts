@@ -143,13 +143,20 @@ describe('Ajar Belajar: account and voucher', () => {
     expect(await page.evaluate(() => localStorage.getItem('ajar_member_auth'))).toBeNull();
   });
 
-  it('brings a guest back to the page they wanted after signing in', async () => {
+  it('brings a guest back to the page they wanted after signing in, by keyboard', async () => {
     await page.goto('/belajar/profil');
     await page.waitForURL('**/belajar/masuk?kembali=%2Fprofil');
     await learnerSignIn(page, participant.email, 'Salah12345');
     expect(await fieldError('Email')).toBe('Email atau password salah');
     await checkScreen(page, 'masuk-ditolak');
-    await learnerSignIn(page, participant.email, participant.password);
+    // Focus is on the field in error; Tab reaches the password, Enter sends the form.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('email');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(participant.password);
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Profil' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/belajar/profil');
   });
