@@ -4,7 +4,7 @@ import { signedInApi, type Api } from './support/api';
 import { useApp } from './support/app';
 import { snapOnFailure, type OpenPage } from './support/browser';
 import { createActivity, createProgramWithTopic } from './support/data';
-import { checkScreen, learnerPage, learnerSignIn } from './support/learner';
+import { checkScreenFully, learnerPage, learnerSignIn } from './support/learner';
 
 // Ajar Belajar (issue 18) at 390 × 844 on the real built server: a new participant registers,
 // redeems a voucher the admin made, signs out and in again; the session survives a reload and
@@ -66,14 +66,14 @@ describe('Ajar Belajar: account and voucher', () => {
     await page.goto('/belajar/');
     await page.waitForURL('**/belajar/masuk');
     await page.getByRole('heading', { name: 'Masuk' }).waitFor();
-    await checkScreen(page, 'masuk');
+    await checkScreenFully(page, 'masuk');
 
     await page.getByRole('link', { name: 'Daftar' }).click();
     await page.getByRole('heading', { name: 'Daftar' }).waitFor();
     // Empty fields are refused here with the server's own rules.
     await page.getByRole('button', { name: 'Daftar', exact: true }).click();
     expect(await fieldError('Nama Lengkap')).toBe('Nama Lengkap tidak boleh kosong');
-    await checkScreen(page, 'daftar-kosong');
+    await checkScreenFully(page, 'daftar-kosong');
 
     // A field refused by the server shows under that field: the demo participant's e-mail.
     await page.getByLabel('Nama Lengkap').fill(participant.fullname);
@@ -87,19 +87,19 @@ describe('Ajar Belajar: account and voucher', () => {
     await page.getByRole('button', { name: 'Daftar', exact: true }).click();
     await page.getByRole('heading', { name: 'Program Saya' }).waitFor();
     await page.getByText('Belum ada program').waitFor();
-    await checkScreen(page, 'program-saya-kosong');
+    await checkScreenFully(page, 'program-saya-kosong');
   });
 
   it('refuses a bad voucher with the server message, then redeems the admin’s voucher', async () => {
     await page.getByRole('link', { name: 'Tukar Voucher' }).first().click();
     await page.getByRole('heading', { name: 'Tukar Voucher' }).waitFor();
-    await checkScreen(page, 'tukar-voucher');
+    await checkScreenFully(page, 'tukar-voucher');
 
     await page.getByLabel('Kode voucher').fill('BUKAN-VOUCHER-9');
     await page.getByLabel('Kode redeem').fill(`PMO${stamp}`.toUpperCase());
     await page.getByRole('button', { name: 'Tukar Voucher', exact: true }).click();
     expect(await fieldError('Kode voucher')).toBe('Kode voucher tidak ditemukan');
-    await checkScreen(page, 'tukar-voucher-ditolak');
+    await checkScreenFully(page, 'tukar-voucher-ditolak');
 
     await page.getByLabel('Kode voucher').fill(vouchers[0]!.toLowerCase());
     await page.getByRole('button', { name: 'Tukar Voucher', exact: true }).click();
@@ -108,7 +108,7 @@ describe('Ajar Belajar: account and voucher', () => {
     const card = page.getByRole('listitem').filter({ hasText: title });
     await expect.poll(() => card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
     await card.getByRole('link', { name: 'Mulai belajar' }).waitFor();
-    await checkScreen(page, 'program-saya');
+    await checkScreenFully(page, 'program-saya');
 
     // The same code again: used.
     await page.getByRole('link', { name: 'Tukar Voucher' }).click();
@@ -124,7 +124,7 @@ describe('Ajar Belajar: account and voucher', () => {
     await page.reload();
     await page.getByRole('listitem').filter({ hasText: title }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/belajar/');
-    await checkScreen(page, 'program-saya-reload');
+    await checkScreenFully(page, 'program-saya-reload');
   });
 
   it('shows the profile and signs out with Keluar', async () => {
@@ -133,10 +133,10 @@ describe('Ajar Belajar: account and voucher', () => {
     await expect
       .poll(() => page.getByLabel('Nama Lengkap').inputValue())
       .toBe(participant.fullname);
-    await checkScreen(page, 'profil');
+    await checkScreenFully(page, 'profil');
     await page.getByRole('link', { name: 'Ubah password' }).click();
     await page.getByRole('heading', { name: 'Ubah password' }).waitFor();
-    await checkScreen(page, 'ubah-password');
+    await checkScreenFully(page, 'ubah-password');
     await page.getByRole('button', { name: 'Kembali' }).click();
     await page.getByRole('button', { name: 'Keluar' }).click();
     await page.getByRole('heading', { name: 'Masuk' }).waitFor();
@@ -148,7 +148,7 @@ describe('Ajar Belajar: account and voucher', () => {
     await page.waitForURL('**/belajar/masuk?kembali=%2Fprofil');
     await learnerSignIn(page, participant.email, 'Salah12345');
     expect(await fieldError('Email')).toBe('Email atau password salah');
-    await checkScreen(page, 'masuk-ditolak');
+    await checkScreenFully(page, 'masuk-ditolak');
     // Focus is on the field in error; Tab reaches the password, Enter sends the form.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
@@ -188,17 +188,17 @@ describe('Ajar Belajar: the other guest screens', () => {
     await guest.goto('/belajar/masuk');
     await guest.getByRole('link', { name: 'Lupa password?' }).click();
     await guest.getByRole('heading', { name: 'Lupa password' }).waitFor();
-    await checkScreen(guest, 'lupa-password');
+    await checkScreenFully(guest, 'lupa-password');
     await guest.goto('/belajar/reset-password?token=contoh-token');
     await guest.getByRole('heading', { name: 'Atur ulang password' }).waitFor();
     await guest.getByLabel('Password baru', { exact: true }).fill('Baru12345');
     await guest.getByLabel('Ulangi password baru', { exact: true }).fill('Lain12345');
     await guest.getByRole('button', { name: 'Simpan password' }).click();
     await guest.getByText('Konfirmasi password tidak sama').waitFor();
-    await checkScreen(guest, 'reset-password');
+    await checkScreenFully(guest, 'reset-password');
     await guest.goto('/belajar/tidak-ada-di-sini');
     await guest.getByRole('heading', { name: 'Halaman tidak ditemukan' }).waitFor();
-    await checkScreen(guest, 'tidak-ditemukan');
+    await checkScreenFully(guest, 'tidak-ditemukan');
   });
 
   it('shows the demo participant’s programs', async () => {
@@ -210,7 +210,7 @@ describe('Ajar Belajar: the other guest screens', () => {
       .getByRole('listitem')
       .first()
       .waitFor();
-    await checkScreen(guest, 'program-saya-demo');
+    await checkScreenFully(guest, 'program-saya-demo');
   });
 });
 
@@ -232,7 +232,7 @@ describe('Ajar Belajar offline', () => {
       .filter({ hasText: 'Anda sedang offline. Data terbaru akan muncul saat koneksi kembali.' })
       .waitFor();
     await page.getByRole('alert').filter({ hasText: 'Anda sedang offline' }).waitFor();
-    await checkScreen(page, 'offline');
+    await checkScreenFully(page, 'offline');
 
     // A deep link opens too (the cached index.html), with what the phone knows.
     await page.goto('/belajar/profil');

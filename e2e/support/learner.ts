@@ -17,13 +17,19 @@ function overflows(page: Page) {
 }
 
 /**
- * The screen as it is now passes axe-core without a serious or critical violation, and with the
- * text at 200 % it still fits the phone's width (WCAG 1.4.4); with E2E_SCREENSHOTS pictures of
- * both are kept under `learner-<name>`.
+ * The screen as it is now passes axe-core without a serious or critical violation; with
+ * E2E_SCREENSHOTS a picture of it is kept under `learner-<name>`.
  */
 export async function checkScreen(page: Page, name: string) {
   await snap(page, `learner-${name}`);
   expect(await seriousViolations(page), `axe on '${name}'`).toEqual([]);
+}
+
+/**
+ * With the text at 200 % the screen still fits the phone's width (WCAG 1.4.4: nothing cut off,
+ * no sideways scroll); the picture is `learner-<name>-200`.
+ */
+export async function checkTextScale(page: Page, name: string) {
   await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
   try {
     await snap(page, `learner-${name}-200`);
@@ -31,6 +37,12 @@ export async function checkScreen(page: Page, name: string) {
   } finally {
     await page.evaluate(() => (document.documentElement.style.fontSize = ''));
   }
+}
+
+/** axe-core and 200 % text: what every screen of the shell passes. */
+export async function checkScreenFully(page: Page, name: string) {
+  await checkScreen(page, name);
+  await checkTextScale(page, name);
 }
 
 /** Signs in on 'Masuk' as a participant would. */
