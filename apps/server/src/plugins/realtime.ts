@@ -52,6 +52,8 @@ export interface Realtime {
   ): void;
   /** Runs after a socket has connected and joined its rooms (e.g. presence). */
   onConnect(handler: ConnectHandler): void;
+  /** How many sockets a target has, over every server. */
+  countSockets(target: RealtimeTarget): Promise<number>;
   /**
    * Runs when the last socket of a user or member closes, counted over every server (the Redis
    * adapter's `fetchSockets`); not while the app shuts down.
@@ -62,8 +64,6 @@ export interface Realtime {
    * the room of the staff who see every private room, as a new connection would.
    */
   applyRole(userId: string, role: RoleKey): void;
-  /** How many sockets a target has, over every server. */
-  countSockets(target: RealtimeTarget): Promise<number>;
   /**
    * Disconnects the sockets of ended sessions at once, on every server: sockets are checked only
    * when they connect, so a logout or a revocation must end them too.

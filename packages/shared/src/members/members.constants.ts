@@ -70,6 +70,13 @@ export const memberMessages = {
   workUnsupported:
     'Format file tidak didukung. Gunakan PDF, gambar (JPG, PNG, WEBP), dokumen Office (Word, Excel, PowerPoint) atau ZIP',
   workNotFound: 'Tugas belum diunggah',
+  /** Locked activities (issue 18): the reason shown and answered (403). */
+  lockedUntil: (when: string) => `Dibuka pada ${when}`,
+  lockedScheduleEnded: 'Jadwal aktivitas ini sudah berakhir',
+  lockedBy: (name: string) => `Selesaikan aktivitas "${name}" terlebih dahulu`,
+  certificateNotReady: 'Sertifikat tersedia setelah program selesai',
+  videoProgressSaved: 'Posisi video tersimpan',
+  notVideo: 'Aktivitas ini bukan video',
 } as const;
 
 /**

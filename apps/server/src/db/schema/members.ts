@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
+import { media } from './media';
 import { programs } from './programs';
 
 /** Participants (learners). Their own app uses the member API; staff see them here. */
@@ -27,6 +28,9 @@ export const members = pgTable(
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
     /** When the member's last socket closed: offline from then until their next activity. */
     offline_at: timestamp('offline_at', { withTimezone: true }),
+    /** Profile photo: a media row (stored like media) and its address. */
+    photo_media_id: uuid('photo_media_id').references(() => media.id, { onDelete: 'set null' }),
+    photo_url: text('photo_url'),
     ...timestamps(),
   },
   (t) => [uniqueIndex('members_email_key').on(sql`lower(${t.email})`)],

@@ -27,6 +27,7 @@ import {
   notifyTrainers,
   type TrainerNotifyDeps,
 } from '../trainer-notifications/trainer-notifications.service';
+import { emitRead, roomExtras } from './chat-member.service';
 import * as repo from './chat.repository';
 
 export interface ChatDeps {
@@ -133,6 +134,7 @@ async function pushMemberUnread(deps: ChatDeps, memberId: string) {
 export async function readRoom(deps: ChatDeps, user: Staff, roomId: string): Promise<void> {
   const room = await staffRoom(deps.db, user, roomId);
   await repo.markRead(deps.db, room.id, staffReader(user));
+  emitRead(deps, room, 'staff');
   deps.realtime.emit(userTarget(user.id), 'chat.rooms_changed', {
     room_id: room.id,
     program_id: room.program_id,
@@ -178,7 +180,13 @@ export async function staffRoomId(
   });
 }
 
-async function roomDetail(db: Db, room: Room, query: ChatMessagesQuery): Promise<ChatRoomDetail> {
+async function roomDetail(
+  deps: ChatDeps,
+  room: Room,
+  query: ChatMessagesQuery,
+  reader: repo.ReaderKind,
+): Promise<ChatRoomDetail> {
+  const { db } = deps;
   let before: { created_at: Date; id: string } | undefined;
   if (query.before) {
     const key = await repo.findMessageKey(db, room.id, query.before);
@@ -202,17 +210,18 @@ async function roomDetail(db: Db, room: Room, query: ChatMessagesQuery): Promise
     },
     messages: page.map(toMessage),
     has_more: rows.length > query.limit,
+    ...(await roomExtras(deps, room, reader)),
   };
 }
 
 /** `GET …/detail-room/{roomId}`: the room and a newest-first page of its messages. */
 export async function staffRoomDetail(
-  { db }: ChatDeps,
+  deps: ChatDeps,
   user: Staff,
   roomId: string,
   query: ChatMessagesQuery,
 ): Promise<ChatRoomDetail> {
-  return roomDetail(db, await staffRoom(db, user, roomId), query);
+  return roomDetail(deps, await staffRoom(deps.db, user, roomId), query, 'staff');
 }
 
 /**
@@ -335,12 +344,12 @@ export async function memberRoomId(
 }
 
 export async function memberRoomDetail(
-  { db }: ChatDeps,
+  deps: ChatDeps,
   memberId: string,
   roomId: string,
   query: ChatMessagesQuery,
 ) {
-  return roomDetail(db, await memberRoom(db, memberId, roomId), query);
+  return roomDetail(deps, await memberRoom(deps.db, memberId, roomId), query, 'member');
 }
 
 export async function memberTotalUnread({ db }: ChatDeps, memberId: string) {
@@ -350,6 +359,7 @@ export async function memberTotalUnread({ db }: ChatDeps, memberId: string) {
 export async function memberRead(deps: ChatDeps, memberId: string, roomId: string) {
   const room = await memberRoom(deps.db, memberId, roomId);
   await repo.markRead(deps.db, room.id, memberReader(memberId));
+  emitRead(deps, room, 'member');
   await pushMemberUnread(deps, memberId);
 }
 

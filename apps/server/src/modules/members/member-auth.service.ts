@@ -48,6 +48,7 @@ export function toMemberProfile(row: MemberRow): MemberProfile {
     phone: row.phone,
     date_of_birth: row.date_of_birth,
     meta: { code: typeof code === 'string' ? code : null },
+    photo_url: row.photo_url,
     created_at: row.created_at.toISOString(),
   };
 }

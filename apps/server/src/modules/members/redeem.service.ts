@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { beginAttempt, type ThrottlePolicy } from '../auth/attempt-counter.service';
 import { claimVoucher, lockVoucherByCode } from '../vouchers/vouchers.repository';
+import { statesOfRedeem, statesOfRedeems } from './activity-states.service';
 import * as repo from './redeem.repository';
 
 /** Who is redeeming: the signed-in member (only their id matters here). */
@@ -25,7 +26,10 @@ export function readScores(value: unknown): MemberScores {
   return parsed.success ? parsed.data : emptyScores;
 }
 
-export function toMyProgram(row: repo.MyProgramRow): MyProgram {
+export function toMyProgram(
+  row: repo.MyProgramRow,
+  next: MyProgram['next_activity'] = null,
+): MyProgram {
   return {
     id: row.id,
     license: row.license,
@@ -38,6 +42,9 @@ export function toMyProgram(row: repo.MyProgramRow): MyProgram {
       is_prakerja: row.program_is_prakerja,
       competence: row.program_competence,
     },
+    cover_url: row.program_cover,
+    progress: row.progress,
+    next_activity: next,
     reseller:
       row.reseller_id && row.reseller_fullname !== null && row.reseller_referral_code !== null
         ? {
@@ -109,8 +116,8 @@ export async function redeemVoucher(
       await attempt.succeed(tx);
       return voucher.program_id;
     });
-    const row = await repo.findMyRedeem(db, member.id, programId);
-    return toMyProgram(row!);
+    const row = (await repo.findMyRedeem(db, member.id, programId))!;
+    return toMyProgram(row, (await statesOfRedeem(db, row.id)).next);
   } catch (error) {
     if (error instanceof AppError && error.status === 400) await attempt.recordFailure();
     throw error;
@@ -124,7 +131,16 @@ export async function listMyPrograms(
   query: { page: number; limit: number },
 ): Promise<Paged<MyProgram>> {
   const { rows, total } = await repo.listMyRedeems(db, member.id, query);
-  return { list: rows.map(toMyProgram), page: query.page, limit: query.limit, total };
+  const states = await statesOfRedeems(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    list: rows.map((r) => toMyProgram(r, states.get(r.id)?.next ?? null)),
+    page: query.page,
+    limit: query.limit,
+    total,
+  };
 }
 
 /**
