@@ -187,9 +187,10 @@ export type QuizResult = z.infer<typeof quizResultSchema>;
 export const workUploadDataSchema = completeDataSchema;
 
 /** `POST …/attendance` body (optional): a resend with the same key answers the first check-in. */
-export const checkInBodySchema = z
-  .object({ idempotency_key: idempotencyKeyField.optional() })
-  .default({});
+export const checkInBodySchema = z.preprocess(
+  (v) => v ?? {},
+  z.object({ idempotency_key: idempotencyKeyField.optional() }),
+);
 export type CheckInBody = z.input<typeof checkInBodySchema>;
 
 // Video resume -------------------------------------------------------------------------------
