@@ -33,6 +33,15 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'player-imports-no-app',
+      severity: 'error',
+      comment:
+        'packages/player is the UI both web apps play (quiz, pop-up games, video): data and ' +
+        'callbacks in, never an app, a route or a fetch of its own.',
+      from: { path: '^packages/player/' },
+      to: { path: '^apps/' },
+    },
+    {
       name: 'web-imports-no-server',
       severity: 'error',
       comment: 'The web app talks to the server over HTTP; shared code goes to packages/shared.',
@@ -42,9 +51,30 @@ module.exports = {
     {
       name: 'server-imports-no-web',
       severity: 'error',
-      comment: 'The server never depends on the web app; shared code goes to packages/shared.',
+      comment:
+        'The server never depends on a browser app (the back office, the learner app); shared ' +
+        'code goes to packages/shared.',
       from: { path: '^apps/server/' },
-      to: { path: '^apps/web/' },
+      to: { path: '^apps/(web|learner)/' },
+    },
+    {
+      name: 'learner-imports-no-other-app',
+      severity: 'error',
+      comment:
+        'The learner app (Ajar Belajar) speaks only the member API over HTTP: it never imports ' +
+        'the back office or the server. What both apps show lives in packages/player, rules and ' +
+        'schemas in packages/shared.',
+      from: { path: '^apps/learner/' },
+      to: { path: '^apps/(web|server)/' },
+    },
+    {
+      name: 'web-imports-no-learner',
+      severity: 'error',
+      comment:
+        'The back office never imports the learner app; what both show goes to packages/player ' +
+        'or packages/shared.',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/learner/' },
     },
     {
       name: 'feature-imports-no-other-feature',
@@ -69,6 +99,15 @@ module.exports = {
       to: {
         path: '^apps/web/src/(router\\.tsx|routes/(signed-in-routes|guest-routes|app-route)\\.ts)$',
       },
+    },
+    {
+      name: 'learner-feature-imports-no-router',
+      severity: 'error',
+      comment:
+        'Learner features link with pathTo from routes/paths.ts; only main.tsx imports the ' +
+        'router (which imports every page lazily).',
+      from: { path: '^apps/learner/src/features/' },
+      to: { path: '^apps/learner/src/router\\.tsx$' },
     },
     {
       name: 'server-routes-import-no-repository',

@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/learner/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -38,7 +38,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'e2e/**'],
+    // The learner app's service worker template (filled in by its build).
+    files: ['apps/learner/build/sw.template.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'e2e/**', 'apps/learner/build/**'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -36,6 +36,20 @@ export default defineConfig({
         },
         resolve: { alias: [srcAlias] },
       },
+      {
+        test: {
+          name: 'player',
+          include: ['packages/player/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'learner',
+          include: ['apps/learner/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
     ],
   },
 });

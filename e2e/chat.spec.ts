@@ -58,7 +58,7 @@ afterAll(() => {
 });
 
 describe('private discussion', () => {
-  it('shows the empty list, then the member room arriving live', async () => {
+  it('shows the empty list, and keeps a room opened without a message out of it', async () => {
     const { page } = trainer;
     await gotoConnected(page, '/discussion/private');
     await page.getByText('Diskusi Private Anda masih kosong').waitFor();
@@ -71,13 +71,14 @@ describe('private discussion', () => {
       trainer_id: trainerId,
     });
     roomId = opened.room_id;
-    await page.getByRole('button', { name: new RegExp(memberName) }).waitFor();
+    // Issue 16: a room without a message is not listed (the list read after the room exists).
+    await page.reload();
+    await page.getByText('Diskusi Private Anda masih kosong').waitFor();
   });
 
-  it('opens the empty room', async () => {
+  it('opens the empty room by its address', async () => {
     const { page } = trainer;
-    await page.getByRole('button', { name: new RegExp(memberName) }).click();
-    await page.waitForURL(`**/discussion/private/program/${programId}?room=${roomId}`);
+    await page.goto(`/discussion/private/program/${programId}?room=${roomId}`);
     await page.getByText('Chat masih kosong').waitFor();
     await settle(page);
     await snap(page, 'chat-panel-empty');
@@ -86,9 +87,10 @@ describe('private discussion', () => {
   it('raises the badge live, then the open panel reads the message and Enter answers', async () => {
     const { page } = trainer;
     await gotoConnected(page, '/discussion/private');
+    await page.getByText('Diskusi Private Anda masih kosong').waitFor();
     const listed = page.getByRole('button', { name: new RegExp(memberName) });
-    await listed.waitFor();
     const question = 'Selamat pagi Pak, saya mau bertanya soal tugas minggu ini.';
+    // The first message brings the room into the list live.
     await member('POST', `/member/v1/chat/room/${roomId}/send-message`, { message: question });
     await expect.poll(unreadLabel).toBe('Diskusi Private: 1 pesan belum terbaca');
     await listed.getByText(question).waitFor();

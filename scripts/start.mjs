@@ -1,6 +1,7 @@
 // `npm start`: runs the compiled server (apps/server/dist/main.js) with plain `node`, in every
 // NODE_ENV; the server migrates, and seeds demo data unless NODE_ENV=production.
-// - The web app is built when it has no build (`npm run build -w @ajar/web`).
+// - The web app and the learner app (Ajar Belajar, /belajar/) are built when they have no build
+//   (`npm run build -w @ajar/web`, `npm run build -w @ajar/learner`).
 // - The server is compiled when its build is missing or older than its source (about a second),
 //   so `npm start` after an edit or a `git pull` never runs stale code.
 // - Where a build is needed and cannot be made (a production install without devDependencies),
@@ -13,7 +14,14 @@ import { fileURLToPath } from 'node:url';
 import { buildServer, isStale } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webIndex = path.join(root, 'apps/web/dist/index.html');
+const appBuilds = [
+  { name: 'web app', workspace: '@ajar/web', index: path.join(root, 'apps/web/dist/index.html') },
+  {
+    name: 'learner app',
+    workspace: '@ajar/learner',
+    index: path.join(root, 'apps/learner/dist/index.html'),
+  },
+];
 const serverMain = path.join(root, 'apps/server/dist/main.js');
 
 function stop(message) {
@@ -23,13 +31,14 @@ function stop(message) {
   process.exit(1);
 }
 
-if (!fs.existsSync(webIndex)) {
-  console.log('Building the web app (first start)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@ajar/web'], {
+for (const app of appBuilds) {
+  if (fs.existsSync(app.index)) continue;
+  console.log(`Building the ${app.name} (first start)…`);
+  const build = spawnSync('npm', ['run', 'build', '-w', app.workspace], {
     cwd: root,
     stdio: 'inherit',
   });
-  if (build.status !== 0) stop('The web app has no build and could not be built.');
+  if (build.status !== 0) stop(`The ${app.name} has no build and could not be built.`);
 }
 
 if (isStale()) {

@@ -38,6 +38,8 @@ export interface AppOptions {
 
 /** The web app's build beside the server package (the same from `src/` and from `dist/`). */
 export const defaultWebDist = path.resolve(serverRoot, '../web/dist');
+/** The participants' app's build (Ajar Belajar, `/belajar/`), beside it likewise. */
+export const defaultLearnerDist = path.resolve(serverRoot, '../learner/dist');
 
 /** Builds the whole server; `main.ts` listens, tests call `inject`. */
 export async function buildApp({ config, database }: AppOptions): Promise<FastifyInstance> {
@@ -110,6 +112,9 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   // app.realtime for the services of later modules
   await app.register(realtimePlugin, { findStaffSession, findMemberSession });
   await registerModules(app);
-  await app.register(staticPlugin, { webDist: config.WEB_DIST ?? defaultWebDist });
+  await app.register(staticPlugin, {
+    webDist: config.WEB_DIST ?? defaultWebDist,
+    learnerDist: config.LEARNER_DIST ?? defaultLearnerDist,
+  });
   return app;
 }

@@ -53,6 +53,8 @@ const configSchema = z
       .min(1)
       .default(24 * 7),
     WEB_DIST: z.string().optional(),
+    /** The participants' app's build (Ajar Belajar, served under /belajar/). */
+    LEARNER_DIST: z.string().optional(),
     /**
      * Only behind a reverse proxy: the proxies' addresses or CIDR ranges (comma-separated, or
      * `loopback`, `linklocal`, `uniquelocal`) whose `X-Forwarded-For` is believed for the client

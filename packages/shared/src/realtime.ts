@@ -15,6 +15,14 @@ export const realtimeEvents = {
   'chat.unread': z.object({ total_unread: z.number() }),
   /** A member's online state (active within the last hour). */
   'chat.presence': z.object({ member_id: z.string(), online: z.boolean() }),
+  /** The trainer of the receiver's rooms connected (online) or left (offline), for members. */
+  'chat.trainer_presence': z.object({ trainer_id: z.string(), online: z.boolean() }),
+  /** The other side of a room read it up to `read_at` (the sender's read marks). */
+  'chat.read': z.object({
+    room_id: z.string(),
+    reader: z.enum(['member', 'staff']),
+    read_at: z.string(),
+  }),
   /** A new trainer notification for the receiver (the bell's live pop-up). */
   'notification.new': trainerNotificationSchema,
 } as const;

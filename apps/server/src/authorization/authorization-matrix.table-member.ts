@@ -1,6 +1,7 @@
 import { multipartBody } from '../test/factories/media';
-import { pdfBytes } from '../test/factories/media-bytes';
+import { pdfBytes, pngBytes } from '../test/factories/media-bytes';
 import type { MatrixWorld } from '../test/matrix-world';
+import { randomUUID } from 'node:crypto';
 import { row, S, type MatrixRow } from './authorization-matrix.types';
 
 // Private discussion (chat), notifications and the member API. Statuses: anonymous, member,
@@ -234,5 +235,80 @@ export const memberRows: MatrixRow[] = [
         headers: form.headers,
       };
     },
+  ),
+
+  // ---- member API for Ajar Belajar (issue 18) ----
+  row(
+    'POST /api/member/v1/forgot-password',
+    S.open(200),
+    'public; same answer whether the e-mail exists',
+    ({ w, role }) => ({
+      url: '/api/member/v1/forgot-password',
+      payload: { email: `tidak-ada-peserta-${role}-${w.tag}@ajar.test` },
+    }),
+  ),
+  row(
+    'POST /api/member/v1/reset-password',
+    S.open(400),
+    'public; an unknown token is refused the same for everyone',
+    () => ({
+      url: '/api/member/v1/reset-password',
+      payload: { token: 'token-peserta-yang-tidak-ada', password: 'Rahasia456' },
+    }),
+  ),
+  row(
+    'PUT /api/member/v1/update-password',
+    S.member(400),
+    'own password; a wrong old password is refused on old_password (nothing changes)',
+    () => ({
+      url: '/api/member/v1/update-password',
+      payload: { old_password: 'bukan-password-lama', password: 'Rahasia456' },
+    }),
+  ),
+  row('PUT /api/member/v1/profile', S.member(), 'own profile (same values)', ({ w }) => ({
+    url: '/api/member/v1/profile',
+    payload: { fullname: w.member.fullname, phone: w.member.phone },
+  })),
+  row('POST /api/member/v1/profile/photo', S.member(), 'own photo (an image)', () => {
+    const form = multipartBody([
+      { name: 'file', filename: 'foto.png', contentType: 'image/png', data: pngBytes() },
+    ]);
+    return { url: '/api/member/v1/profile/photo', payload: form.payload, headers: form.headers };
+  }),
+  row(
+    'PUT /api/member/v1/program/:programId/activity/:activityId/video-progress',
+    S.member(),
+    "the member's video position",
+    ({ w }) => ({
+      url: `${memberActivity(w, w.activity.video.id)}/video-progress`,
+      payload: { position_seconds: 1, duration_seconds: 100 },
+    }),
+  ),
+  row(
+    'GET /api/member/v1/program/:programId/activity/:activityId/gameplays',
+    S.member(),
+    "the video's pop-ups without answer keys",
+    ({ w }) => ({ url: `${memberActivity(w, w.activity.video.id)}/gameplays` }),
+  ),
+  row(
+    'POST /api/member/v1/program/:programId/activity/:activityId/gameplay/:gameplayId/answer',
+    S.member(),
+    'answers a pop-up question (kept once)',
+    ({ w }) => ({
+      url: `${memberActivity(w, w.activity.video.id)}/gameplay/${w.gameplayId}/answer`,
+      payload: { answer: { kind: 'choice', option: 0 }, idempotency_key: randomUUID() },
+    }),
+  ),
+  row(
+    'GET /api/member/v1/program/:programId/certificate',
+    S.member(400),
+    "a redeemed program not finished yet: 'Sertifikat tersedia setelah program selesai'",
+    ({ w }) => ({ url: `/api/member/v1/program/${w.program.id}/certificate` }),
+  ),
+  row(
+    'GET /api/member/v1/program/:programId/certificate/pdf',
+    S.member(400),
+    'the PDF once the program is finished (not yet here)',
+    ({ w }) => ({ url: `/api/member/v1/program/${w.program.id}/certificate/pdf` }),
   ),
 ];

@@ -285,6 +285,49 @@ export const peopleRows: MatrixRow[] = [
       payload: { content: '<p>Tanya lagi</p>' },
     }),
   ),
+  // Ajar Belajar's thread (issue 21): paged posts, own edits, unread counts.
+  row(
+    'GET /api/member/v1/program/:programId/activity/:activityId/discussion/thread',
+    S.member(),
+    'member of A reads a page of the thread',
+    ({ w }) => ({ url: `${memberActivity(w, w.activity.general.id)}/discussion/thread` }),
+  ),
+  row(
+    'PUT /api/member/v1/program/:programId/activity/:activityId/discussion/read',
+    S.member(),
+    'member of A reads the thread',
+    ({ w }) => ({ url: `${memberActivity(w, w.activity.general.id)}/discussion/read` }),
+  ),
+  row(
+    'PUT /api/member/v1/program/:programId/activity/:activityId/discussion/:messageId',
+    S.member(),
+    "member of A edits their own post (others' are 404)",
+    ({ w }) => ({
+      url: `${memberActivity(w, w.activity.general.id)}/discussion/${w.memberPostId}`,
+      payload: { content: `Pertanyaan peserta Alfa ${w.tag} (diubah)` },
+    }),
+  ),
+  row(
+    'DELETE /api/member/v1/program/:programId/activity/:activityId/discussion/:messageId',
+    S.member(),
+    'member of A deletes their own disposable post',
+    async ({ w }) => {
+      const thread = `${memberActivity(w, w.activity.general.id)}/discussion`;
+      const res = await w.app.inject({
+        method: 'POST',
+        url: thread,
+        headers: w.headers.member,
+        payload: { content: 'Buang' },
+      });
+      return { url: `${thread}/${res.json<{ data: { id: string } }>().data.id}` };
+    },
+  ),
+  row(
+    'GET /api/member/v1/program/:programId/discussion/unread',
+    S.member(),
+    "member of A's unread counts",
+    ({ w }) => ({ url: `/api/member/v1/program/${w.program.id}/discussion/unread` }),
+  ),
 
   // ---- certificates ----
   row('GET /api/users/v1/member_redeem/detail/:id', S.scoped, 'grade.manage, scoped', ({ w }) => ({

@@ -34,7 +34,20 @@ const richTextOptions: sanitizeHtml.IOptions = {
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object'],
 };
 
-/** Cleans editor HTML before it is stored. */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, richTextOptions).trim();
+/**
+ * Cleans editor HTML before it is stored. `imageSrc`, when given, decides which images stay: an
+ * `<img>` whose `src` it refuses is dropped (a chat keeps only images uploaded through Ajar).
+ */
+export function sanitizeRichText(
+  html: string,
+  options: { imageSrc?: (src: string) => boolean } = {},
+): string {
+  const { imageSrc } = options;
+  const filtered: sanitizeHtml.IOptions = imageSrc
+    ? {
+        ...richTextOptions,
+        exclusiveFilter: (frame) => frame.tag === 'img' && !imageSrc(frame.attribs.src ?? ''),
+      }
+    : richTextOptions;
+  return sanitizeHtml(html, filtered).trim();
 }

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   currentPasswordHashParams,
+  HashQueueFullError,
   hashPassword,
+  maxWaitingRegistrations,
   passwordHashParams,
   passwordHashParamsOf,
   passwordNeedsRehash,
@@ -82,5 +84,29 @@ describe('password hashing', () => {
     );
     const checks = await Promise.all(hashes.map((h, i) => verifyPassword(`pw${i}`, h)));
     expect(checks.every(Boolean)).toBe(true);
+  });
+});
+
+describe('hash lanes (issue 17)', () => {
+  it('a sign-in never waits behind queued registrations; a full registration queue refuses', async () => {
+    const cost = { N: 2 ** 14, r: 8, p: 1, keylen: 64 };
+    const stored = await hashPassword('Rahasia123', cost);
+    const done: string[] = [];
+    const registrations = Array.from({ length: 1 + maxWaitingRegistrations }, (_, i) =>
+      hashPassword(`daftar-${i}`, cost, 'registration').then(() => done.push(`r${i}`)),
+    );
+    await expect(hashPassword('satu-lagi', cost, 'registration')).rejects.toBeInstanceOf(
+      HashQueueFullError,
+    );
+    const signIn = verifyPassword('Rahasia123', stored).then((ok) => {
+      done.push('signin');
+      return ok;
+    });
+    expect(await signIn).toBe(true);
+    await Promise.all(registrations);
+    // One registration ran when the sign-in came; the sign-in took the free slot at once (not
+    // after the ten queued ones).
+    expect(done.indexOf('signin')).toBeLessThan(3);
+    expect(done.filter((d) => d.startsWith('r'))).toEqual(registrations.map((_, i) => `r${i}`));
   });
 });

@@ -50,27 +50,68 @@ const maxmemFor = ({ N, r, p }: ScryptParams) => 128 * r * (N + p + 2) + 1024 * 
  * would not sign in faster on a two-core server either.
  */
 const maxConcurrentHashes = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
 
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= maxConcurrentHashes) {
-    await new Promise<void>((resolve) => waiting.push(resolve));
+/**
+ * Who waits for a hash slot. `account`: sign-ins and signed-in changes. `registration`: new
+ * member accounts, open to anyone — at most one of the slots, a short queue of its own, and a
+ * freed slot goes to a waiting sign-in first, so a flood of registrations never holds sign-ins of
+ * existing accounts back (issue 17).
+ */
+export type HashLane = 'account' | 'registration';
+const laneSlots: Record<HashLane, number> = { account: maxConcurrentHashes, registration: 1 };
+/** Registrations waiting beyond this are refused at once (`HashQueueFullError`). */
+export const maxWaitingRegistrations = 10;
+const laneOrder: HashLane[] = ['account', 'registration'];
+const running: Record<HashLane, number> = { account: 0, registration: 0 };
+const waiting: Record<HashLane, Array<() => void>> = { account: [], registration: [] };
+
+/** The registration lane's queue is full: the caller answers "try again shortly". */
+export class HashQueueFullError extends Error {
+  constructor() {
+    super('password hash queue full');
+    this.name = 'HashQueueFullError';
+  }
+}
+
+const canStart = (lane: HashLane) =>
+  running.account + running.registration < maxConcurrentHashes && running[lane] < laneSlots[lane];
+
+/** Starts waiters while slots allow, sign-ins first. */
+function pump(): void {
+  for (const lane of laneOrder) {
+    while (waiting[lane].length > 0 && canStart(lane)) {
+      running[lane] += 1;
+      waiting[lane].shift()!();
+    }
+  }
+}
+
+async function withHashSlot<T>(lane: HashLane, work: () => Promise<T>): Promise<T> {
+  if (waiting[lane].length === 0 && canStart(lane)) {
+    running[lane] += 1;
   } else {
-    running += 1;
+    if (lane === 'registration' && waiting.registration.length >= maxWaitingRegistrations) {
+      throw new HashQueueFullError();
+    }
+    // pump() counts the slot as running before it resolves this.
+    await new Promise<void>((resolve) => waiting[lane].push(resolve));
   }
   try {
     return await work();
   } finally {
-    // Hand the slot straight to the next waiter, or free it.
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
+    running[lane] -= 1;
+    pump();
   }
 }
 
-function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  params: ScryptParams,
+  lane: HashLane = 'account',
+): Promise<Buffer> {
   return withHashSlot(
+    lane,
     () =>
       new Promise<Buffer>((resolve, reject) => {
         scrypt(
@@ -88,9 +129,10 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
 export async function hashPassword(
   password: string,
   params: ScryptParams = currentPasswordHashParams(),
+  lane: HashLane = 'account',
 ): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await derive(password, salt, params);
+  const hash = await derive(password, salt, params, lane);
   return [
     'scrypt',
     params.N,

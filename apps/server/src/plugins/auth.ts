@@ -12,6 +12,8 @@ export interface RequestUser {
   phone: string | null;
   role: RoleKey;
   sessionId: string;
+  /** When the session ends (a socket of it is closed then). */
+  sessionExpiresAt: Date;
 }
 
 /** Finds the live staff session of a token hash (the auth module's sessions, wired in app.ts). */

@@ -10,6 +10,8 @@ export interface RequestMember {
   email: string;
   phone: string | null;
   sessionId: string;
+  /** When the session ends (a socket of it is closed then). */
+  sessionExpiresAt: Date;
 }
 
 /** Finds the live member session of a token hash (the members module's, wired in app.ts). */

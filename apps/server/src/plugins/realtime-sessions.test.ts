@@ -1,5 +1,16 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChatProgram, connectSocket, tokenOf, type ChatSocket } from '../test/factories/chat';
+import { userTarget } from '@ajar/shared/realtime';
+import { memberSessions, sessions } from '../db/schema';
+import { hashToken } from '../lib/tokens';
+import {
+  buildChatProgram,
+  collectEvents,
+  connectSocket,
+  nextEvent,
+  tokenOf,
+  type ChatSocket,
+} from '../test/factories/chat';
 import { authHeader, buildUser } from '../test/factories/users';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -77,5 +88,82 @@ describe('sockets of ended sessions are closed at once', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await endedByServer(socket)).toBe(true);
+  });
+
+  it('a socket is closed when its session expires (staff and member)', async () => {
+    const trainer = await buildUser(t.db, { role: 'trainer' });
+    const token = tokenOf(await authHeader(t.db, trainer));
+    const soon = () => new Date(Date.now() + 1200);
+    await t.db
+      .update(sessions)
+      .set({ expires_at: soon() })
+      .where(eq(sessions.token_hash, hashToken(token)));
+    const staffSocket = await socketFor(token);
+    const { member } = await buildChatProgram(t.app);
+    await t.db
+      .update(memberSessions)
+      .set({ expires_at: soon() })
+      .where(eq(memberSessions.token_hash, hashToken(member.token)));
+    const memberSocket = await socketFor(member.token);
+    const [staffEnded, memberEnded] = await Promise.all([
+      endedByServer(staffSocket, 5000),
+      endedByServer(memberSocket, 5000),
+    ]);
+    expect(staffEnded).toBe(true);
+    expect(memberEnded).toBe(true);
+  });
+});
+
+describe('a role change re-checks open sockets at once', () => {
+  async function memberMessage(ctx: Awaited<ReturnType<typeof buildChatProgram>>, text: string) {
+    const room = await t.app.inject({
+      method: 'POST',
+      url: '/api/member/v1/chat/get-room-id',
+      headers: ctx.member.headers,
+      payload: { program_id: ctx.program.id },
+    });
+    const roomId = room.json<{ data: { room_id: string } }>().data.room_id;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/member/v1/chat/room/${roomId}/send-message`,
+      headers: ctx.member.headers,
+      payload: { message: text },
+    });
+    expect(sent.statusCode).toBe(200);
+  }
+
+  it('an admin demoted to trainer stops receiving every private chat; promoted gets it again', async () => {
+    const superadmin = await buildUser(t.db, { role: 'superadmin' });
+    const admin = await buildUser(t.db, { role: 'admin' });
+    const adminSocket = await socketFor(tokenOf(await authHeader(t.db, admin)));
+    const ctx = await buildChatProgram(t.app);
+    const seen = collectEvents(adminSocket, 'chat.message');
+
+    const first = nextEvent(adminSocket, 'chat.message', (m) => m.message === 'Satu');
+    await memberMessage(ctx, 'Satu');
+    await first;
+
+    const setRole = async (role: 'trainer' | 'admin') => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/v1/staff/update/${admin.id}`,
+        headers: await authHeader(t.db, superadmin),
+        payload: { fullname: admin.fullname, email: admin.email, phone: '6281234567890', role },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await setRole('trainer');
+    await memberMessage(ctx, 'Dua');
+    // A later event on the same socket: 'Dua', had it been sent to it, would have come first.
+    const marker = nextEvent(adminSocket, 'chat.unread', (u) => u.total_unread === -1);
+    t.app.realtime.emit(userTarget(admin.id), 'chat.unread', { total_unread: -1 });
+    await marker;
+    expect(adminSocket.connected).toBe(true);
+    expect(seen.map((m) => m.message)).toEqual(['Satu']);
+
+    await setRole('admin');
+    const third = nextEvent(adminSocket, 'chat.message', (m) => m.message === 'Tiga');
+    await memberMessage(ctx, 'Tiga');
+    await third;
   });
 });

@@ -28,7 +28,7 @@ interface RedisConnection {
 }
 
 /** Who a socket belongs to, set once at connection. */
-export type SocketIdentity = { sessionId: string } & (
+export type SocketIdentity = { sessionId: string; sessionExpiresAt: Date } & (
   { kind: 'staff'; id: string; role: RoleKey } | { kind: 'member'; id: string }
 );
 
@@ -50,6 +50,18 @@ export interface Realtime {
   ): void;
   /** Runs after a socket has connected and joined its rooms (e.g. presence). */
   onConnect(handler: ConnectHandler): void;
+  /** How many sockets a target has, over every server. */
+  countSockets(target: RealtimeTarget): Promise<number>;
+  /**
+   * Runs when the last socket of a user or member closes, counted over every server (the Redis
+   * adapter's `fetchSockets`); not while the app shuts down.
+   */
+  onLastDisconnect(handler: ConnectHandler): void;
+  /**
+   * Re-checks a staff user's sockets after a role change, on every server: they join or leave
+   * the room of the staff who see every private room, as a new connection would.
+   */
+  applyRole(userId: string, role: RoleKey): void;
   /**
    * Disconnects the sockets of ended sessions at once, on every server: sockets are checked only
    * when they connect, so a logout or a revocation must end them too.
@@ -80,6 +92,28 @@ type AppServer = Server<
 export interface RealtimePluginOptions {
   findStaffSession: FindStaffSession;
   findMemberSession: FindMemberSession;
+}
+
+/** setTimeout's longest delay (about 24.8 days); a longer session re-arms its timer. */
+const maxTimerMs = 2 ** 31 - 1;
+
+/**
+ * Closes the socket when its session expires (sockets are checked only when they connect; a
+ * revocation ends them through `endSessions`). The caller clears `timer` on disconnect.
+ */
+function closeAtExpiry(socket: Socket, expiresAt: Date): { timer: NodeJS.Timeout | undefined } {
+  const state: { timer: NodeJS.Timeout | undefined } = { timer: undefined };
+  const arm = () => {
+    const left = expiresAt.getTime() - Date.now();
+    if (left <= 0) {
+      socket.disconnect(true);
+      return;
+    }
+    state.timer = setTimeout(arm, Math.min(left, maxTimerMs));
+    state.timer.unref();
+  };
+  arm();
+  return state;
 }
 
 function tokenOf(socket: Socket): string | null {
@@ -141,9 +175,14 @@ export const realtimePlugin = fp(
       const resolve = async (): Promise<SocketIdentity | null> => {
         if (!token) return null;
         const user = await authenticate(findStaffSession, token);
-        if (user) return { kind: 'staff', id: user.id, role: user.role, sessionId: user.sessionId };
+        if (user) {
+          const { id, role, sessionId, sessionExpiresAt } = user;
+          return { kind: 'staff', id, role, sessionId, sessionExpiresAt };
+        }
         const member = await findMemberSession(hashToken(token));
-        return member ? { kind: 'member', id: member.id, sessionId: member.sessionId } : null;
+        if (!member) return null;
+        const { id, sessionId, sessionExpiresAt } = member;
+        return { kind: 'member', id, sessionId, sessionExpiresAt };
       };
       resolve().then(
         (identity) => {
@@ -159,16 +198,37 @@ export const realtimePlugin = fp(
     });
 
     const handlers: ConnectHandler[] = [];
+    const lastDisconnectHandlers: ConnectHandler[] = [];
+    let closing = false;
+    const run = (list: ConnectHandler[], identity: SocketIdentity, what: string) => {
+      for (const handler of list) {
+        handler(identity).catch((err: unknown) => app.log.error({ err }, what));
+      }
+    };
     io.on('connection', (socket) => {
       const identity = socket.data.identity;
+      const own = identity.kind === 'member' ? memberTarget(identity.id) : userTarget(identity.id);
       const rooms: RealtimeTarget[] =
-        identity.kind === 'member'
-          ? [memberTarget(identity.id)]
-          : [userTarget(identity.id), ...(isProgramScoped(identity.role) ? [] : [allStaffTarget])];
+        identity.kind === 'member' || isProgramScoped(identity.role)
+          ? [own]
+          : [own, allStaffTarget];
       void socket.join([...rooms, sessionRoom(identity.sessionId)]);
-      for (const handler of handlers) {
-        handler(identity).catch((err: unknown) => app.log.error({ err }, 'socket connect handler'));
-      }
+      const expiry = closeAtExpiry(socket, identity.sessionExpiresAt);
+      socket.on('disconnect', () => {
+        clearTimeout(expiry.timer);
+        if (closing) return;
+        // The socket has left its rooms: any socket still in `own` is another one, on any server.
+        io.in(own)
+          .fetchSockets()
+          .then(
+            (rest) => {
+              if (rest.length === 0 && !closing)
+                run(lastDisconnectHandlers, identity, 'socket last disconnect handler');
+            },
+            (err: unknown) => app.log.warn({ err }, 'socket count after disconnect'),
+          );
+      });
+      run(handlers, identity, 'socket connect handler');
     });
 
     app.decorate<Realtime>('realtime', {
@@ -178,6 +238,17 @@ export const realtimePlugin = fp(
       },
       onConnect(handler) {
         handlers.push(handler);
+      },
+      onLastDisconnect(handler) {
+        lastDisconnectHandlers.push(handler);
+      },
+      async countSockets(target) {
+        return (await io.in(target).fetchSockets()).length;
+      },
+      applyRole(userId, role) {
+        const sockets = io.in(userTarget(userId));
+        if (isProgramScoped(role)) sockets.socketsLeave(allStaffTarget);
+        else sockets.socketsJoin(allStaffTarget);
       },
       endSessions(scope) {
         if ('sessionId' in scope) {
@@ -197,6 +268,7 @@ export const realtimePlugin = fp(
     });
 
     app.addHook('preClose', async () => {
+      closing = true;
       io.local.disconnectSockets(true);
     });
     app.addHook('onClose', async () => {

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
 let webDist: string;
+let learnerDist: string;
 
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-web-'));
@@ -13,12 +14,19 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Ajar</title>');
   fs.writeFileSync(path.join(webDist, 'assets', 'app-1.js'), 'console.log(1)');
   fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("push", () => {})');
-  t = await createTestApp({ WEB_DIST: webDist });
+  learnerDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-learner-'));
+  fs.mkdirSync(path.join(learnerDist, 'assets'));
+  fs.writeFileSync(path.join(learnerDist, 'index.html'), '<!doctype html><title>Belajar</title>');
+  fs.writeFileSync(path.join(learnerDist, 'assets', 'main-1.js'), 'console.log("belajar")');
+  fs.writeFileSync(path.join(learnerDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  fs.writeFileSync(path.join(learnerDist, 'manifest.webmanifest'), '{"name":"Ajar Belajar"}');
+  t = await createTestApp({ WEB_DIST: webDist, LEARNER_DIST: learnerDist });
 });
 
 afterAll(async () => {
   await t.close();
   fs.rmSync(webDist, { recursive: true, force: true });
+  fs.rmSync(learnerDist, { recursive: true, force: true });
 });
 
 describe('the built web app', () => {
@@ -57,6 +65,57 @@ describe('the built web app', () => {
       '/%2e%2e/package.json',
       '/assets/..%2f..%2fpackage.json',
     ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body).not.toContain('"workspaces"');
+    }
+  });
+});
+
+describe("the participants' app under /belajar/ (issue 18)", () => {
+  it('answers its own index.html, uncached, for /belajar/ and its deep links', async () => {
+    for (const url of ['/belajar/', '/belajar/program/x', '/belajar/masuk?kembali=%2F']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<title>Belajar</title>');
+    }
+    // Without the slash: moved to the address the service worker's scope covers.
+    const bare = await t.app.inject({ method: 'GET', url: '/belajar?x=1' });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/belajar/?x=1');
+    // Everything else stays the back office's.
+    const office = await t.app.inject({ method: 'GET', url: '/belajarku/program/x' });
+    expect(office.body).toContain('<title>Ajar</title>');
+  });
+
+  it('serves its hashed assets for a year and a missing one as 404 JSON', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/belajar/assets/main-1.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("belajar")');
+    expect(asset.headers['cache-control']).toContain('max-age=31536000');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await t.app.inject({ method: 'GET', url: '/belajar/assets/main-2.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/json/);
+    // The back office's asset is not the learner's, and the reverse.
+    const crossed = await t.app.inject({ method: 'GET', url: '/belajar/assets/app-1.js' });
+    expect(crossed.statusCode).toBe(404);
+  });
+
+  it('serves its service worker uncached with the scope /belajar/, and its manifest', async () => {
+    const sw = await t.app.inject({ method: 'GET', url: '/belajar/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['service-worker-allowed']).toBe('/belajar/');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    const manifest = await t.app.inject({ method: 'GET', url: '/belajar/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.body).toContain('Ajar Belajar');
+  });
+
+  it('never serves a file outside its build folder', async () => {
+    for (const url of ['/belajar/../package.json', '/belajar/%2e%2e/%2e%2e/package.json']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.body).not.toContain('"workspaces"');
     }

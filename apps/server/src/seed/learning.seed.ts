@@ -2,8 +2,10 @@ import { inArray } from 'drizzle-orm';
 import type { QuizStartData } from '@ajar/shared/members/member-learning.schemas';
 import type { Storage } from '../lib/storage';
 import type { RequestUser } from '../plugins/auth';
-import { completionMode } from '../modules/members/activity-progress.service';
-import { publishedActivities } from '../modules/members/learning.repository';
+import { memberMessages } from '@ajar/shared/members/members.constants';
+import { completionMode, markComplete } from '../modules/members/activity-progress.service';
+import { statesOfRedeem } from '../modules/members/activity-states.service';
+import { lockRedeem, publishedActivities } from '../modules/members/learning.repository';
 import { completeActivity } from '../modules/members/learning.service';
 import { uploadPracticeWork, workUploadParts } from '../modules/members/practice-work.service';
 import { startQuiz, submitQuiz } from '../modules/members/quiz-attempts.service';
@@ -140,9 +142,25 @@ export async function seedLearning(
           ? Math.min(n - 1, Math.ceil(n / 4) + rand(Math.max(1, Math.floor((n * 13) / 20))))
           : Math.min(n - 1, 1 + rand(3));
     const member = { id: plan.memberId };
+    let unfinishedQuiz: string | null = null;
     for (const activity of all.slice(0, steps)) {
       const path = { programId: plan.programId, activityId: activity.id };
       const mode = completionMode(activity.type);
+      const state = (await statesOfRedeem(db, plan.redeemId)).byActivity.get(activity.id);
+      if (state?.state === 'terkunci') {
+        // A participant stops where an unfinished quiz holds the rest closed. A scheduled video is
+        // history watched in an earlier window of its schedule: written without today's lock, so
+        // the demo does not depend on the hour of the first start.
+        const heldByQuiz =
+          unfinishedQuiz !== null && state.lock_reason === memberMessages.lockedBy(unfinishedQuiz);
+        if (mode !== 'manual' || heldByQuiz) break;
+        await db.transaction(async (tx) => {
+          await lockRedeem(tx, plan.redeemId);
+          await markComplete(tx, plan.redeemId, { ...activity, program_id: plan.programId });
+        });
+        stats.steps += 1;
+        continue;
+      }
       stats.steps += 1;
       if (mode === 'manual') {
         await completeActivity(db, member, plan.programId, activity.id);
@@ -157,6 +175,7 @@ export async function seedLearning(
             answer(started, key, skill, rand),
           );
           stats.quizzes += 1;
+          unfinishedQuiz = result.is_complete ? null : activity.name;
           if (result.is_complete || result.attempts_left === 0) break;
           if (plan.reach !== 'done' && rand(2) === 0) break;
           skill = plan.reach === 'done' ? 1 : Math.min(1, skill + 0.2);

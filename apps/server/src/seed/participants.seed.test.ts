@@ -88,6 +88,8 @@ describe('participants seed (made through the member and staff services)', () =>
     expect(redeems.every((r) => r.status === 'publish')).toBe(true);
     expect(redeems.every((r) => /^AJR-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(r.license))).toBe(true);
     expect(redeems.every((r) => r.pmo_code)).toBe(true);
+    // Redeem codes are unique per program (issue 16); the demo's are unique over all of them.
+    expect(new Set(redeems.map((r) => r.pmo_code!.toLowerCase())).size).toBe(redeems.length);
     // Every license is a voucher the staff issued, claimed by exactly this redemption.
     const claimed = await t.db
       .select({ code: vouchers.code, redeem: vouchers.member_redeem_id })

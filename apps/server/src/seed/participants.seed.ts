@@ -313,6 +313,8 @@ export async function seedParticipants(db: Db, storage?: Storage) {
     registerMember(
       { db, log: { warn: () => undefined } },
       { ...profiles[0]!, password: demoMemberPassword },
+      // The seed is no client: one registration, counted on the loopback address.
+      '127.0.0.1',
     ),
     db
       .insert(members)

@@ -5,9 +5,10 @@ import {
   defaultActivityContent,
   defaultActivitySettings,
 } from '@ajar/shared/activities/activities-content.schemas';
+import { popupQuizSettingSchema } from '@ajar/shared/activities/activities-popup-quiz.schemas';
 import type { RoleKey } from '@ajar/shared/common/roles';
 import { dateAtOffset } from '@ajar/shared/exports/exports.rules';
-import { memberRedeems, memberSessions } from '../db/schema';
+import { activities, memberRedeems, memberSessions } from '../db/schema';
 import { newToken } from '../lib/tokens';
 import { assignTrainer, buildActivity } from './factories/activities';
 import { buildMedia } from './factories/media';
@@ -106,7 +107,8 @@ export async function buildMatrixWorld(app: FastifyInstance) {
     quiz: await buildActivity(db, topic!, {
       type: 'quiz',
       name: 'Kuis Alfa',
-      settings: { ...defaultActivitySettings, opportunity_repeat_test: -1 },
+      // 'Skip' on: the activities after it stay open while the quiz is unfinished (issue 18).
+      settings: { ...defaultActivitySettings, opportunity_repeat_test: -1, is_skip: 1 },
     }),
     work: await buildActivity(db, topic!, { type: 'praktek_mandiri', name: 'Praktek Alfa' }),
     uk: await buildActivity(db, topic2!, { type: 'evaluasi_praktek_mandiri', name: 'UK Alfa' }),
@@ -185,6 +187,25 @@ export async function buildMatrixWorld(app: FastifyInstance) {
     }),
     'gameplay',
   );
+  const popupSettingDefaults = popupQuizSettingSchema.parse({});
+  // The video shows that question as a pop-up at second 3 (the member API serves it).
+  await db
+    .update(activities)
+    .set({
+      quiz: {
+        setting: popupSettingDefaults,
+        quizzes: [
+          {
+            id: randomUUID(),
+            type: 'jigsaw',
+            instruction: '',
+            second: 3,
+            gameplays: [gameplay.id],
+          },
+        ],
+      },
+    })
+    .where(eq(activities.id, activity.video.id));
 
   // Work, check-in, a public thread, a private room, notifications both ways.
   await buildWork(db, app.storage, { id: redeemId, program_id: program.id }, activity.work, {

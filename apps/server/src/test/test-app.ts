@@ -50,6 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web'),
+    LEARNER_DIST: path.join(dataDir, 'no-learner'),
     ...env,
   });
   const app = await buildApp({ config, database });

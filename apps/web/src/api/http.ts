@@ -1,19 +1,8 @@
-import type { ErrorEnvelope } from '@ajar/shared/common/envelope';
+import { ApiError, apiUrl, readEnvelope, refusal, type Query } from '@ajar/shared/common/api-error';
+import { sendWithProgress } from '@ajar/shared/common/upload-progress';
 import { readSession, writeSession } from './session';
 
-/** An API error with the server's status, message and field messages. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly validation?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-export type Query = Record<string, string | number | boolean | null | undefined>;
+export { ApiError, type Query };
 
 interface RequestOptions {
   query?: Query;
@@ -31,12 +20,7 @@ export function setUnauthorizedHandler(handler: () => void) {
 }
 
 export function buildUrl(path: string, query?: Query): string {
-  const url = new URL(path.startsWith('/api') ? path : `/api${path}`, window.location.origin);
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '')
-      url.searchParams.set(key, String(value));
-  }
-  return url.pathname + url.search;
+  return apiUrl(path.startsWith('/api') ? path : `/api${path}`, query, window.location.origin);
 }
 
 function authHeaders(): Record<string, string> {
@@ -45,24 +29,12 @@ function authHeaders(): Record<string, string> {
 }
 
 async function unwrap<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  let payload: (ErrorEnvelope & { data?: T }) | null = null;
-  try {
-    payload = text ? (JSON.parse(text) as ErrorEnvelope & { data?: T }) : null;
-  } catch {
-    payload = null;
-  }
+  const payload = readEnvelope<T>(await res.text());
   if (res.status === 401) {
     writeSession(null);
     onUnauthorized();
   }
-  if (!res.ok) {
-    throw new ApiError(
-      res.status,
-      payload?.message ?? `Permintaan gagal (${res.status})`,
-      payload?.validation,
-    );
-  }
+  if (!res.ok) throw refusal(res.status, payload);
   return payload?.data as T;
 }
 
@@ -101,30 +73,20 @@ export const http = {
   delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, { query }),
 };
 
-/**
- * Multipart upload with progress (fetch has no upload progress, so XMLHttpRequest is used here).
- */
+/** Multipart upload with progress. */
 export function upload<T>(
   method: 'POST' | 'PUT',
   path: string,
   form: FormData,
   onProgress?: (fraction: number) => void,
 ): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, buildUrl(path));
-    xhr.setRequestHeader('accept', 'application/json');
-    for (const [key, value] of Object.entries(authHeaders())) xhr.setRequestHeader(key, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'Koneksi terputus, coba lagi'));
-    xhr.onload = () => {
-      const res = new Response(xhr.responseText, { status: xhr.status });
-      unwrap<T>(res).then(resolve, reject);
-    };
-    xhr.send(form);
-  });
+  const headers = { accept: 'application/json', ...authHeaders() };
+  return sendWithProgress({ method, url: buildUrl(path), headers, form, onProgress }).then(
+    (res) => unwrap<T>(res),
+    () => {
+      throw new ApiError(0, 'Koneksi terputus, coba lagi');
+    },
+  );
 }
 
 /** The message to show for any failed call. */

@@ -29,7 +29,10 @@ export const attendanceMessages = {
   checkedIn: 'Presensi berhasil',
   notMeeting: 'Presensi hanya untuk aktivitas Berdiskusi Daring dan Berdiskusi Luring',
   noSchedule: 'Aktivitas ini belum memiliki jadwal',
-  outsideSchedule: 'Presensi hanya dapat dilakukan pada jadwal aktivitas',
+  /** Outside every window: when check-in opens, and the next occurrence (WIB) if any. */
+  outsideScheduleNext: (date: string, start: string, end: string) =>
+    `Presensi dibuka ${attendanceLimits.earlyMinutes} menit sebelum jadwal dimulai sampai jadwal selesai. Jadwal berikutnya: ${date}, ${start}–${end} WIB`,
+  outsideScheduleOver: `Presensi dibuka ${attendanceLimits.earlyMinutes} menit sebelum jadwal dimulai sampai jadwal selesai. Semua jadwal aktivitas ini sudah lewat`,
   already: 'Anda sudah melakukan presensi untuk jadwal ini',
   exported: 'Successfully export data',
   programInvalid: 'Program tidak valid',

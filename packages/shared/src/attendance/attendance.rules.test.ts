@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Schedule } from '../activities/activities.rules';
-import { findOccurrence, hasScheduleEntries } from './attendance.rules';
+import { findOccurrence, hasScheduleEntries, nextOccurrence } from './attendance.rules';
 
 // 2025-03-03 is a Monday. WIB = UTC+7.
 const at = (wib: string) => new Date(Date.parse(`${wib}:00+07:00`));
@@ -42,5 +42,15 @@ describe('findOccurrence', () => {
   it('knows an empty schedule', () => {
     expect(hasScheduleEntries({ is_day: '1', days: [], dates: [] })).toBe(false);
     expect(hasScheduleEntries(byDay)).toBe(true);
+  });
+});
+
+describe('nextOccurrence', () => {
+  it('gives the next window not yet open: later today, next week, or none when dates are past', () => {
+    expect(nextOccurrence(byDay, at('2025-03-03T07:40'))?.key).toBe('2025-03-03 08:00-10:00');
+    expect(nextOccurrence(byDay, at('2025-03-03T07:50'))?.key).toBe('2025-03-10 08:00-10:00');
+    expect(nextOccurrence(byDay, at('2025-03-04T12:00'))?.key).toBe('2025-03-10 08:00-10:00');
+    expect(nextOccurrence(byDate, at('2025-03-03T12:00'))?.key).toBe('2025-03-04 00:05-01:00');
+    expect(nextOccurrence(byDate, at('2025-03-04T00:30'))).toBeNull();
   });
 });

@@ -29,6 +29,37 @@ export function hasScheduleEntries(schedule: Schedule): boolean {
   return list.some((entry) => entry.times.length > 0);
 }
 
+interface WindowOptions {
+  earlyMinutes?: number;
+  offsetMinutes?: number;
+}
+
+/** Minutes a window opens early (in ms) and the schedule's UTC offset (minutes). */
+function windowOf(options: WindowOptions) {
+  return {
+    early: (options.earlyMinutes ?? attendanceLimits.earlyMinutes) * 60_000,
+    offset: options.offsetMinutes ?? attendanceLimits.utcOffsetMinutes,
+  };
+}
+
+/** The occurrences of the schedule on one WIB date, in their listed order. */
+function occurrencesOn(schedule: Schedule, date: string, offset: number): ScheduleOccurrence[] {
+  const midnight = Date.parse(`${date}T00:00:00Z`) - offset * 60_000;
+  const times =
+    schedule.is_day === scheduleModes.byDay
+      ? (schedule.days.find((d) => d.day === dayValues[new Date(`${date}T00:00:00Z`).getUTCDay()])
+          ?.times ?? [])
+      : (schedule.dates.find((d) => d.date === date)?.times ?? []);
+  return times.map((time) => ({
+    date,
+    start_time: time.start_time,
+    end_time: time.end_time,
+    key: `${date} ${time.start_time}-${time.end_time}`,
+    starts_at: new Date(midnight + timeToMinutes(time.start_time) * 60_000),
+    ends_at: new Date(midnight + timeToMinutes(time.end_time) * 60_000),
+  }));
+}
+
 /**
  * The occurrence whose window holds `now`: from `earlyMinutes` before its start up to (not
  * including) its end. Today and tomorrow (WIB) are looked at, so an early window that begins
@@ -37,33 +68,37 @@ export function hasScheduleEntries(schedule: Schedule): boolean {
 export function findOccurrence(
   schedule: Schedule,
   now: Date,
-  options: { earlyMinutes?: number; offsetMinutes?: number } = {},
+  options: WindowOptions = {},
 ): ScheduleOccurrence | null {
-  const early = options.earlyMinutes ?? attendanceLimits.earlyMinutes;
-  const offset = options.offsetMinutes ?? attendanceLimits.utcOffsetMinutes;
-  const today = wibDate(now, offset);
-  for (const date of [today, wibDate(new Date(now.getTime() + dayMs), offset)]) {
-    const midnight = Date.parse(`${date}T00:00:00Z`) - offset * 60_000;
-    const times =
-      schedule.is_day === scheduleModes.byDay
-        ? (schedule.days.find((d) => d.day === dayValues[new Date(`${date}T00:00:00Z`).getUTCDay()])
-            ?.times ?? [])
-        : (schedule.dates.find((d) => d.date === date)?.times ?? []);
-    for (const time of times) {
-      const startsAt = midnight + timeToMinutes(time.start_time) * 60_000;
-      const endsAt = midnight + timeToMinutes(time.end_time) * 60_000;
-      const t = now.getTime();
-      if (t >= startsAt - early * 60_000 && t < endsAt) {
-        return {
-          date,
-          start_time: time.start_time,
-          end_time: time.end_time,
-          key: `${date} ${time.start_time}-${time.end_time}`,
-          starts_at: new Date(startsAt),
-          ends_at: new Date(endsAt),
-        };
-      }
-    }
+  const { early, offset } = windowOf(options);
+  const t = now.getTime();
+  for (const date of [wibDate(now, offset), wibDate(new Date(t + dayMs), offset)]) {
+    const found = occurrencesOn(schedule, date, offset).find(
+      (o) => t >= o.starts_at.getTime() - early && t < o.ends_at.getTime(),
+    );
+    if (found) return found;
   }
   return null;
+}
+
+/**
+ * The next occurrence whose check-in window has not opened yet at `now` (the earliest start),
+ * looked for up to a year ahead; null when the schedule has none left (dates all past).
+ */
+export function nextOccurrence(
+  schedule: Schedule,
+  now: Date,
+  options: WindowOptions = {},
+): ScheduleOccurrence | null {
+  const { early, offset } = windowOf(options);
+  const t = now.getTime();
+  const dates =
+    schedule.is_day === scheduleModes.byDay
+      ? Array.from({ length: 8 }, (_, i) => wibDate(new Date(t + i * dayMs), offset))
+      : schedule.dates.map((d) => d.date).filter((d) => d >= wibDate(now, offset));
+  const upcoming = dates
+    .flatMap((date) => occurrencesOn(schedule, date, offset))
+    .filter((o) => o.starts_at.getTime() - early > t)
+    .sort((a, b) => a.starts_at.getTime() - b.starts_at.getTime());
+  return upcoming[0] ?? null;
 }

@@ -33,6 +33,13 @@ export const passwordRule = {
   text: `Password minimal ${passwordLimits.minLength} karakter, mengandung minimal ${passwordLimits.minLetters} huruf dan ${passwordLimits.minDigits} angka`,
 } as const;
 
+/**
+ * How a new password is looked up in the list of common passwords (issue 17): without letter
+ * case, so 'Password1' is 'password1'. The list itself is the server's (it is large); the client
+ * shows the server's validation message (`authMessages.commonPassword`).
+ */
+export const commonPasswordKey = (password: string): string => password.toLowerCase();
+
 export const newPasswordField = (field: string) =>
   z
     .string({ error: messages.required(field) })
@@ -137,6 +144,8 @@ export const authMessages = {
   throttledAddress: (seconds: number) =>
     `Terlalu banyak percobaan login dari alamat ini. Coba lagi dalam ${waitText(seconds)}.`,
   passwordChanged: 'Password berhasil diubah',
+  commonPassword:
+    'Password ini terlalu umum dan mudah ditebak. Gunakan password lain, misalnya gabungan beberapa kata dan angka',
   passwordChangeFailed: 'Password gagal diubah',
   wrongCurrentPassword: 'Password saat ini salah',
   resetLinkSent: 'Link berhasil dikirim',

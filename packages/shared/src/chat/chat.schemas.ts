@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sortDirSchema } from '../common/envelope';
+import { idempotencyKeyField } from '../members/member-learning.schemas';
 import { chatMessages, chatPageSize } from './chat.constants';
 
 const uuid = (field: string) => z.uuid({ error: `${field} tidak valid` });
@@ -89,6 +90,10 @@ export const chatRoomDetailSchema = z.object({
   messages: z.array(chatMessageSchema),
   /** Older messages exist before the first one of this page. */
   has_more: z.boolean(),
+  /** The trainer has a connection open now (the member's side shows it). */
+  trainer_online: z.boolean(),
+  /** When the other side (the member for staff, the trainer for the member) last read the room. */
+  other_read_at: z.string().nullable(),
 });
 export type ChatRoomDetail = z.infer<typeof chatRoomDetailSchema>;
 
@@ -113,6 +118,8 @@ export const memberChatSendBodySchema = z.object({
   message: messageField,
   topic: uuid('topic').nullish(),
   activity: uuid('activity').nullish(),
+  /** Written offline and sent again: the same key never stores a second message. */
+  idempotency_key: idempotencyKeyField.optional(),
 });
 
 /** The member's own room list. */

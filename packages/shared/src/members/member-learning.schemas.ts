@@ -27,6 +27,17 @@ export const workFeedbackSchema = z.object({
   at: z.string(),
 });
 
+/**
+ * The member's state in an activity: 'belum' not started, 'sedang' started (a quiz attempt
+ * open, a video position saved, work uploaded awaiting its score…), 'selesai' complete,
+ * 'terkunci' locked (see `lock_reason`). A complete activity is never locked.
+ */
+export const activityStates = ['belum', 'sedang', 'selesai', 'terkunci'] as const;
+export type ActivityState = (typeof activityStates)[number];
+
+/** An optional idempotency key (uuid) of a resend after going offline (DESIGN §12). */
+export const idempotencyKeyField = z.uuid({ error: 'Idempotency key tidak valid' });
+
 /** One activity as the member sees it in a topic. */
 export const memberActivitySchema = z.object({
   id: z.uuid(),
@@ -43,6 +54,12 @@ export const memberActivitySchema = z.object({
   attempts: z.number().int(),
   upload: workUploadSchema.nullable(),
   feedback: workFeedbackSchema.nullable(),
+  state: z.enum(activityStates),
+  /**
+   * Why it is locked, in Indonesian ('Dibuka pada 26 Nov 2026 13:00 WIB', 'Selesaikan aktivitas
+   * "Pre Test" terlebih dahulu'); null unless `state` is 'terkunci'.
+   */
+  lock_reason: z.string().nullable(),
 });
 export type MemberActivity = z.infer<typeof memberActivitySchema>;
 
@@ -78,6 +95,10 @@ export const memberActivityDetailSchema = memberActivitySchema.extend({
   /** Attempts the member may still start; null = unlimited (quiz types only, else 0). */
   attempts_left: z.number().int().nullable(),
   history: z.array(attemptSummarySchema),
+  /** Video: where the member stopped (seconds), the furthest point watched and the length. */
+  video_position: z.number().nullable(),
+  video_max_position: z.number().nullable(),
+  video_duration: z.number().nullable(),
 });
 export type MemberActivityDetail = z.infer<typeof memberActivityDetailSchema>;
 
@@ -128,6 +149,8 @@ export const quizSubmitBodySchema = z.object({
       z.number().int().min(0).max(100).nullable(),
     )
     .default({}),
+  /** Same key from the same member: the first result again, nothing changes (DESIGN §12). */
+  idempotency_key: idempotencyKeyField.optional(),
 });
 export type QuizSubmitBody = z.input<typeof quizSubmitBodySchema>;
 
@@ -162,3 +185,48 @@ export const quizResultSchema = z.object({
 export type QuizResult = z.infer<typeof quizResultSchema>;
 
 export const workUploadDataSchema = completeDataSchema;
+
+/** `POST …/attendance` body (optional): a resend with the same key answers the first check-in. */
+export const checkInBodySchema = z.preprocess(
+  (v) => v ?? {},
+  z.object({ idempotency_key: idempotencyKeyField.optional() }),
+);
+export type CheckInBody = z.input<typeof checkInBodySchema>;
+
+// Video resume -------------------------------------------------------------------------------
+
+const secondsField = (field: string) =>
+  z
+    .number({ error: `${field} harus berupa angka` })
+    .min(0, { error: `${field} tidak boleh negatif` })
+    .max(86_400, { error: `${field} maksimal 86400 detik` });
+
+/** `PUT …/video-progress`: where the player is now, and the video's length. */
+export const videoProgressBodySchema = z.object({
+  position_seconds: secondsField('Posisi video'),
+  duration_seconds: secondsField('Durasi video'),
+});
+export type VideoProgressBody = z.input<typeof videoProgressBodySchema>;
+
+export const videoProgressDataSchema = z.object({
+  video_position: z.number(),
+  video_max_position: z.number(),
+  video_duration: z.number(),
+  /** The activity after this report (complete once watched to the end). */
+  activity: memberActivitySchema,
+  progress: z.number().int(),
+});
+export type VideoProgressData = z.infer<typeof videoProgressDataSchema>;
+
+// Certificate --------------------------------------------------------------------------------
+
+/** `GET /api/member/v1/program/{programId}/certificate` once the program is complete. */
+export const memberCertificateDataSchema = z.object({
+  number: z.string(),
+  /** The public verification page to share (`{origin}/verifikasi/{number}`). */
+  verify_url: z.string(),
+  /** Member-authenticated GET streaming the PDF (send the member token). */
+  download_url: z.string(),
+  issued_at: z.string(),
+});
+export type MemberCertificateData = z.infer<typeof memberCertificateDataSchema>;

@@ -16,24 +16,37 @@ export const memberLimits = {
   quizGraceSeconds: 30,
   /** Member sessions last longer than staff ones: learners sign in on their phones. */
   sessionDays: 30,
+  /**
+   * Registrations per address in `registerWindowMinutes` (issue 17): a class registering from
+   * one office or school network fits; a flood does not.
+   */
+  registerPerAddress: 20,
+  registerWindowMinutes: 15,
 } as const;
 
 export const memberMessages = {
   registered: 'Registrasi berhasil',
   loggedOut: 'Logout berhasil',
   emailTaken: 'Email sudah terdaftar',
+  tooManyRegistrations: (minutes: number) =>
+    `Terlalu banyak pendaftaran dari alamat ini. Coba lagi dalam ${minutes} menit.`,
+  registrationBusy: 'Pendaftaran sedang ramai. Silakan coba lagi sebentar lagi.',
   phoneFormat: 'Nomor Whatsapp harus diawali 62 dan terdiri dari 10 sampai 15 angka',
   birthDateRange: 'Tanggal lahir harus di antara 1950-01-01 dan hari ini',
   birthDateFormat: 'Tanggal lahir tidak valid',
   voucherNotFound: 'Kode voucher tidak ditemukan',
   voucherUsed: 'Kode voucher sudah digunakan',
   referralNotFound: 'Kode referral tidak ditemukan',
+  pmoCodeUsed: 'Kode redeem sudah digunakan di program ini. Periksa kembali kode redeem Anda',
   programUnavailable: 'Program belum tersedia',
   alreadyJoined: 'Anda sudah terdaftar di program ini',
   redeemed: 'Voucher berhasil digunakan',
   tooManyRedeems: (minutes: number) =>
     `Terlalu banyak percobaan kode voucher yang salah. Coba lagi dalam ${minutes} menit.`,
   programNotFound: 'Program tidak ditemukan',
+  /** A program the member has not redeemed (or that does not exist: the answer is the same). */
+  programNotJoined:
+    'Program tidak ditemukan di daftar program Anda. Gunakan kode voucher untuk bergabung dengan program',
   activityNotFound: 'Aktivitas tidak ditemukan',
   activityCompleted: 'Aktivitas selesai',
   completeByQuiz: 'Aktivitas ini selesai dengan mengerjakan soal',
@@ -47,6 +60,8 @@ export const memberMessages = {
   quizStarted: 'Selamat mengerjakan',
   quizSubmitted: 'Jawaban berhasil dikumpulkan',
   unknownQuestion: 'Jawaban untuk soal yang tidak diberikan',
+  optionNotFound: (questionNumber: number, optionCount: number) =>
+    `Pilihan jawaban soal nomor ${questionNumber} tidak ada: soal ini memiliki ${optionCount} pilihan`,
   notPractice: 'Aktivitas ini tidak menerima unggahan tugas',
   workUploaded: 'Tugas berhasil diunggah',
   fileRequired: 'File tidak boleh kosong',
@@ -55,6 +70,13 @@ export const memberMessages = {
   workUnsupported:
     'Format file tidak didukung. Gunakan PDF, gambar (JPG, PNG, WEBP), dokumen Office (Word, Excel, PowerPoint) atau ZIP',
   workNotFound: 'Tugas belum diunggah',
+  /** Locked activities (issue 18): the reason shown and answered (403). */
+  lockedUntil: (when: string) => `Dibuka pada ${when}`,
+  lockedScheduleEnded: 'Jadwal aktivitas ini sudah berakhir',
+  lockedBy: (name: string) => `Selesaikan aktivitas "${name}" terlebih dahulu`,
+  certificateNotReady: 'Sertifikat tersedia setelah program selesai',
+  videoProgressSaved: 'Posisi video tersimpan',
+  notVideo: 'Aktivitas ini bukan video',
 } as const;
 
 /**

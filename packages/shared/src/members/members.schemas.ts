@@ -25,6 +25,9 @@ function today(): string {
 export const memberPhoneField = (field = 'Nomor Whatsapp') =>
   requiredText(field, 20).regex(memberLimits.phonePattern, { error: memberMessages.phoneFormat });
 
+/** The member's full name (register and profile). */
+export const memberFullnameField = () => requiredText('Nama Lengkap', memberLimits.fullname);
+
 /** A birth date `YYYY-MM-DD` from 1950-01-01 to today; empty reads as absent. */
 export const dateOfBirthField = () =>
   z.preprocess(
@@ -43,7 +46,7 @@ export const dateOfBirthField = () =>
 
 /** `POST /api/member/v1/register`. */
 export const memberRegisterBodySchema = z.object({
-  fullname: requiredText('Nama Lengkap', memberLimits.fullname),
+  fullname: memberFullnameField(),
   email: emailField('Email'),
   phone: memberPhoneField(),
   password: newPasswordField('Password'),
@@ -74,6 +77,8 @@ export const memberProfileSchema = z.object({
   phone: z.string().nullable(),
   date_of_birth: z.string().nullable(),
   meta: z.object({ code: z.string().nullable() }),
+  /** The member's photo (`POST /api/member/v1/profile/photo`), or null. */
+  photo_url: z.string().nullable(),
   created_at: z.string(),
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
@@ -143,12 +148,26 @@ export const emptyScores: MemberScores = {
   list: [],
 };
 
+/** The first activity, in program order, neither complete nor locked (what to do next). */
+export const nextActivitySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  topic_id: z.uuid(),
+});
+export type NextActivity = z.infer<typeof nextActivitySchema>;
+
 /** One redemption of the member: the program, and the server's progress and scores. */
 export const myProgramSchema = z.object({
   id: z.uuid(),
   license: z.string(),
   pmo_code: z.string().nullable(),
   program: programSummarySchema,
+  /** The program's cover address (the same as `program.cover`), for the app's cards. */
+  cover_url: z.string().nullable(),
+  /** 0–100, computed in SQL (the same as `results.progress`). */
+  progress: z.number().int(),
+  /** null when every activity is complete or the rest is locked. */
+  next_activity: nextActivitySchema.nullable(),
   reseller: z.object({ id: z.uuid(), fullname: z.string(), referral_code: z.string() }).nullable(),
   results: z.object({ progress: z.number().int(), scores: memberScoresSchema }),
   start_test_at: z.string().nullable(),

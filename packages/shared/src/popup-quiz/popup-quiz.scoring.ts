@@ -112,7 +112,17 @@ export function scorePopupQuiz(
   answers: GameplayAnswers,
   minimumScore: number,
 ): PopupQuizResult {
-  const questions = gameplays.map((g) => scoreGameplay(g, answers[g.id]));
+  return totalPopupQuiz(
+    gameplays.map((g) => scoreGameplay(g, answers[g.id])),
+    minimumScore,
+  );
+}
+
+/**
+ * A pop-up quiz's total from its questions' results, however they were scored (here from the
+ * answer key, or by the server for a participant).
+ */
+export function totalPopupQuiz(questions: GameplayResult[], minimumScore: number): PopupQuizResult {
   const earned = questions.reduce((sum, q) => sum + q.earned, 0);
   const max = questions.reduce((sum, q) => sum + q.max, 0);
   return {

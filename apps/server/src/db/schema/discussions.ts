@@ -76,3 +76,26 @@ export const discussionReads = pgTable(
     index('discussion_reads_activity_idx').on(t.activity_id),
   ],
 );
+
+/**
+ * When a participant last opened an activity's thread (Ajar Belajar, issue 21): later messages of
+ * others are unread for them.
+ */
+export const memberDiscussionReads = pgTable(
+  'member_discussion_reads',
+  {
+    id: id(),
+    member_id: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    activity_id: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    last_read_at: timestamp('last_read_at', { withTimezone: true }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('member_discussion_reads_member_activity_key').on(t.member_id, t.activity_id),
+    index('member_discussion_reads_activity_idx').on(t.activity_id),
+  ],
+);

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
+import { media } from './media';
 import { programs } from './programs';
 
 /** Participants (learners). Their own app uses the member API; staff see them here. */
@@ -25,6 +26,11 @@ export const members = pgTable(
     password_hash: text('password_hash'),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
+    /** When the member's last socket closed: offline from then until their next activity. */
+    offline_at: timestamp('offline_at', { withTimezone: true }),
+    /** Profile photo: a media row (stored like media) and its address. */
+    photo_media_id: uuid('photo_media_id').references(() => media.id, { onDelete: 'set null' }),
+    photo_url: text('photo_url'),
     ...timestamps(),
   },
   (t) => [uniqueIndex('members_email_key').on(sql`lower(${t.email})`)],
@@ -78,6 +84,8 @@ export const memberRedeems = pgTable(
   },
   (t) => [
     uniqueIndex('member_redeems_license_key').on(t.license),
+    // One redeem code (Kode Redeem) redeems a program once, whatever its letter case (issue 16).
+    uniqueIndex('member_redeems_program_pmo_key').on(t.program_id, sql`lower(${t.pmo_code})`),
     index('member_redeems_program_idx').on(t.program_id, t.created_at),
     // The participant list sorted by progress (spec 01 §7 sort=results.progress).
     index('member_redeems_program_progress_idx').on(t.program_id, t.progress, t.id),

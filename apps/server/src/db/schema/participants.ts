@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -15,7 +16,7 @@ import {
 import { id, timestamps } from './columns';
 import { memberRedeems, members, resellers } from './members';
 import { activities, programs, topics } from './programs';
-import { questionPackets } from './quiz';
+import { gameplays, questionPackets } from './quiz';
 import { users } from './users';
 
 /**
@@ -141,6 +142,10 @@ export const activityProgress = pgTable(
     feedback_text: text('feedback_text'),
     feedback_by: uuid('feedback_by').references(() => users.id, { onDelete: 'set null' }),
     feedback_at: timestamp('feedback_at', { withTimezone: true }),
+    /** Video resume: last position, furthest point watched (never goes back) and length (s). */
+    video_position: doublePrecision('video_position'),
+    video_max_position: doublePrecision('video_max_position'),
+    video_duration: doublePrecision('video_duration'),
     ...timestamps(),
   },
   (t) => [
@@ -210,4 +215,74 @@ export const downloads = pgTable(
     uniqueIndex('downloads_token_hash_key').on(t.token_hash),
     index('downloads_expires_idx').on(t.expires_at),
   ],
+);
+
+/** A member's answer to one pop-up question of a video: scored once on the server, kept once. */
+export const popupAnswers = pgTable(
+  'popup_answers',
+  {
+    id: id(),
+    member_redeem_id: uuid('member_redeem_id')
+      .notNull()
+      .references(() => memberRedeems.id, { onDelete: 'cascade' }),
+    activity_id: uuid('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    gameplay_id: uuid('gameplay_id')
+      .notNull()
+      .references(() => gameplays.id, { onDelete: 'cascade' }),
+    /** The answer as sent (indexes as served). */
+    answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+    correct: boolean('correct').notNull(),
+    points: numeric('points', { mode: 'number' }).notNull().default(0),
+    /** The question's points when answered (the denominator of the video's score). */
+    max_points: numeric('max_points', { mode: 'number' }).notNull().default(0),
+    idempotency_key: uuid('idempotency_key').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('popup_answers_redeem_gameplay_key').on(t.member_redeem_id, t.gameplay_id),
+    uniqueIndex('popup_answers_redeem_idempotency_key').on(t.member_redeem_id, t.idempotency_key),
+    index('popup_answers_activity_idx').on(t.activity_id),
+  ],
+);
+
+/** Password reset links of members (as `password_resets` of staff): hashed, expiring, single use. */
+export const memberPasswordResets = pgTable(
+  'member_password_resets',
+  {
+    id: id(),
+    member_id: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('member_password_resets_token_hash_key').on(t.token_hash),
+    index('member_password_resets_member_idx').on(t.member_id, t.created_at),
+  ],
+);
+
+/**
+ * Idempotency keys of member requests made offline and sent again (quiz submit, check-in): the
+ * first answer is kept and a resend with the same key gets it back without running again.
+ */
+export const memberIdempotencyKeys = pgTable(
+  'member_idempotency_keys',
+  {
+    id: id(),
+    member_id: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    key: uuid('key').notNull(),
+    /** Which request the key belongs to (`quiz-submit:{attemptId}`, `attendance:{activityId}`). */
+    scope: text('scope').notNull(),
+    /** The envelope's data and message of the first answer. */
+    response: jsonb('response').$type<{ data: unknown; message: string | null }>().notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('member_idempotency_keys_member_key').on(t.member_id, t.key)],
 );

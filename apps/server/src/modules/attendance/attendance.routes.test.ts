@@ -128,7 +128,9 @@ describe('attendance API', () => {
       const { member } = await joinProgram(t.app, program.id);
       const outside = await post(member.headers, program.id, past.id);
       expect(outside.statusCode).toBe(400);
-      expect(outside.json().message).toBe(attendanceMessages.outsideSchedule);
+      expect(outside.json().message).toBe(
+        'Presensi dibuka 15 menit sebelum jadwal dimulai sampai jadwal selesai. Semua jadwal aktivitas ini sudah lewat',
+      );
       const empty = await post(member.headers, program.id, none.id);
       expect(empty.statusCode).toBe(400);
       expect(empty.json().message).toBe(attendanceMessages.noSchedule);
@@ -153,7 +155,11 @@ describe('attendance API', () => {
       const wib = (s: string) => new Date(`${s}:00+07:00`);
       await expect(
         checkIn(t.db, member, program.id, weekly.id, wib('2025-03-03T07:40')),
-      ).rejects.toMatchObject({ status: 400, message: attendanceMessages.outsideSchedule });
+      ).rejects.toMatchObject({
+        status: 400,
+        message:
+          'Presensi dibuka 15 menit sebelum jadwal dimulai sampai jadwal selesai. Jadwal berikutnya: 3 Maret 2025, 08:00–10:00 WIB',
+      });
       const early = await checkIn(t.db, member, program.id, weekly.id, wib('2025-03-03T07:46'));
       expect(early.schedule.key).toBe('2025-03-03 08:00-10:00');
       await expect(
@@ -185,7 +191,16 @@ describe('attendance API', () => {
       const stranger = await registerMember(t.app);
       const res = await post(stranger.headers, program.id, meeting.id);
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe('Program tidak ditemukan');
+      // The same 404 as every member route of a program not redeemed (learning, quiz, work).
+      const notJoined =
+        'Program tidak ditemukan di daftar program Anda. Gunakan kode voucher untuk bergabung dengan program';
+      expect(res.json().message).toBe(notJoined);
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/member/v1/program/detail/${program.id}`,
+        headers: stranger.headers,
+      });
+      expect(detail.json()).toMatchObject({ status: 404, message: notJoined });
       expect((await post(admin, program.id, meeting.id)).statusCode).toBe(401);
     });
   });

@@ -7,9 +7,13 @@ import {
   attendanceListSchema,
   checkInDataSchema,
 } from '@ajar/shared/attendance/attendance.schemas';
-import { activityParamSchema } from '@ajar/shared/members/member-learning.schemas';
+import {
+  activityParamSchema,
+  checkInBodySchema,
+} from '@ajar/shared/members/member-learning.schemas';
 import { openRoute, staffRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
+import { onceForKey } from '../members/member-idempotency';
 import * as exporter from './attendance.export';
 import * as service from './attendance.service';
 
@@ -30,10 +34,16 @@ export const attendanceRoutes: FastifyPluginAsync = async (app) => {
       'Only berdiskusi_daring / berdiskusi_luring of a redeemed program, from 15 minutes before ' +
       'a schedule starts until it ends (WIB). Completes the activity.',
     params: activityParamSchema,
+    body: checkInBodySchema,
     data: checkInDataSchema,
     message: attendanceMessages.checkedIn,
-    handler: ({ params, request }) =>
-      service.checkIn(app.db, currentMember(request), params.programId, params.activityId),
+    handler: ({ params, body, request }) => {
+      const member = currentMember(request);
+      const scope = `attendance:${params.activityId}`;
+      return onceForKey(app.db, member.id, body.idempotency_key, scope, () =>
+        service.checkIn(app.db, member, params.programId, params.activityId),
+      );
+    },
   });
 
   staffRoute(app, {

@@ -3,7 +3,12 @@ import {
   attendanceMessages,
   isMeetingActivityType,
 } from '@ajar/shared/attendance/attendance.constants';
-import { findOccurrence, hasScheduleEntries } from '@ajar/shared/attendance/attendance.rules';
+import {
+  findOccurrence,
+  hasScheduleEntries,
+  nextOccurrence,
+} from '@ajar/shared/attendance/attendance.rules';
+import { formatIndonesianDate } from '@ajar/shared/certificates/certificates.rules';
 import type {
   Attendance,
   AttendanceList,
@@ -53,7 +58,18 @@ export async function checkIn(
     throw AppError.badRequest(attendanceMessages.noSchedule);
   }
   const occurrence = findOccurrence(schedule, now);
-  if (!occurrence) throw AppError.badRequest(attendanceMessages.outsideSchedule);
+  if (!occurrence) {
+    const next = nextOccurrence(schedule, now);
+    throw AppError.badRequest(
+      next
+        ? attendanceMessages.outsideScheduleNext(
+            formatIndonesianDate(next.starts_at),
+            next.start_time,
+            next.end_time,
+          )
+        : attendanceMessages.outsideScheduleOver,
+    );
+  }
   return db.transaction(async (tx) => {
     await lockRedeem(tx, redeem.id);
     const row = await repo.insertAttendance(tx, {

@@ -97,6 +97,10 @@ export function addressKey(ip: string): string {
   return `address:${normalizeAddress(ip)}`;
 }
 
+export function registerAddressKey(ip: string): string {
+  return `register:${normalizeAddress(ip)}`;
+}
+
 export function resetAddressKey(ip: string): string {
   return `reset:${normalizeAddress(ip)}`;
 }

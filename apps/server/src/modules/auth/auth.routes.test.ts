@@ -231,6 +231,21 @@ describe('auth routes', () => {
       expect(res.statusCode).toBe(401);
     });
 
+    it('refuses a common new password before anything else', async () => {
+      const user = await buildUser(t.db);
+      const { authorization } = await authHeader(t.db, user);
+      const res = await update(authorization, {
+        current_password: user.password,
+        new_password: 'aaaaaaa1',
+        conf_new_password: 'aaaaaaa1',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().validation).toEqual({
+        new_password:
+          'Password ini terlalu umum dan mudah ditebak. Gunakan password lain, misalnya gabungan beberapa kata dan angka',
+      });
+    });
+
     it('refuses a wrong current password on its field', async () => {
       const user = await buildUser(t.db);
       const { authorization } = await authHeader(t.db, user);

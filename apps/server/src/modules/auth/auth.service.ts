@@ -12,6 +12,7 @@ import { rolePermissions, roleNames, type RoleKey } from '@ajar/shared/common/ro
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import type { Mailer } from '../../lib/mailer';
 import type { PushSubscriptionStore } from '../../lib/push';
 import type { RequestUser } from '../../plugins/auth';
@@ -190,6 +191,7 @@ export async function updatePassword(
   ip: string,
 ): Promise<void> {
   const { db } = deps;
+  refuseCommonPassword(body.new_password, 'new_password');
   const attempt = await beginLogin(
     db,
     { scope: 'staff', email: user.email, ip },
@@ -213,6 +215,21 @@ export async function updatePassword(
 }
 
 /**
+ * Counts a reset request against the address it came from (found or not); 429 beyond
+ * `addressMaxRequests` per window. Staff and member requests share the address key.
+ */
+export async function countResetRequest(db: AuthDeps['db'], ip: string): Promise<void> {
+  const attempt = await beginAttempt(db, [
+    {
+      key: resetAddressKey(ip),
+      policy: resetAddressPolicy,
+      message: authMessages.tooManyResetRequests,
+    },
+  ]);
+  await attempt.recordFailure();
+}
+
+/**
  * Sends a reset link to an existing active account. The caller always answers the same success,
  * so whether the e-mail exists never shows; the mail is sent in the background so SMTP time does
  * not show either. Throttled per address (429); per account at most `accountMaxMails` mails per
@@ -223,15 +240,7 @@ export async function forgotPassword(
   input: { email: string; ip: string },
 ): Promise<void> {
   const { db, config, log, mailer } = deps;
-  const attempt = await beginAttempt(db, [
-    {
-      key: resetAddressKey(input.ip),
-      policy: resetAddressPolicy,
-      message: authMessages.tooManyResetRequests,
-    },
-  ]);
-  // Every request counts against the address, found or not.
-  await attempt.recordFailure();
+  await countResetRequest(db, input.ip);
 
   const { token, hash } = newToken();
   const user = await findUserByEmail(db, input.email);
@@ -271,6 +280,7 @@ export async function resetPassword(
   const invalid = () => AppError.badRequest(authMessages.resetInvalid);
   // A cheap check first, so a made-up token costs no scrypt work.
   if (!(await findUsablePasswordReset(db, tokenHash))) throw invalid();
+  refuseCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const userId = await consumePasswordReset(tx, tokenHash);

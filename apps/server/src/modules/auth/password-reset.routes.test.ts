@@ -77,6 +77,18 @@ describe('password reset (mail in the log)', () => {
     expect(res.json().validation).toEqual({ email: 'Email bukan email yang valid.' });
   });
 
+  it('refuses a common password and keeps the link usable', async () => {
+    const user = await buildUser(t.db);
+    const token = await buildPasswordReset(t.db, user.id);
+    const weak = await reset(t, token, 'Password1');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().validation).toEqual({
+      password:
+        'Password ini terlalu umum dan mudah ditebak. Gunakan password lain, misalnya gabungan beberapa kata dan angka',
+    });
+    expect((await reset(t, token, 'Tiga Kata Panjang 7')).statusCode).toBe(200);
+  });
+
   it('resets once: sessions revoked, old password gone, link used up', async () => {
     const user = await buildUser(t.db);
     const { authorization } = await authHeader(t.db, user);

@@ -13,6 +13,7 @@ export async function findSessionUser(db: DbOrTx, tokenHash: string): Promise<Re
       phone: users.phone,
       role: users.role,
       sessionId: sessions.id,
+      sessionExpiresAt: sessions.expires_at,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { idParamSchema } from '@ajar/shared/common/envelope';
 import {
   certificateFileName,
@@ -18,6 +18,18 @@ import {
 import { attachmentHeader } from '../../lib/downloads';
 import { openRoute, staffRoute } from '../../lib/route';
 import * as service from './certificates.service';
+
+/** A certificate PDF as a private download (never cached), its number in a header. */
+export function sendCertificatePdf(reply: FastifyReply, pdf: Buffer, number: string) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-length', String(pdf.length))
+    .header('content-disposition', attachmentHeader(certificateFileName))
+    .header('x-certificate-number', number)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(pdf);
+}
 
 const tags = ['certificates'];
 
@@ -64,14 +76,7 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
           kind,
           baseUrl(request),
         );
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-length', String(pdf.length))
-          .header('content-disposition', attachmentHeader(certificateFileName))
-          .header('x-certificate-number', number)
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .send(pdf);
+        return sendCertificatePdf(reply, pdf, number);
       },
     });
   }

@@ -137,6 +137,13 @@ export async function issueCertificate(
   baseUrl: string,
 ): Promise<{ number: string; pdf: Buffer }> {
   const row = await visibleRedeem(db, viewer, redeemId);
+  return renderIssued(db, row, kind, baseUrl);
+}
+
+type RedeemFacts = NonNullable<Awaited<ReturnType<typeof repo.findRedeem>>>;
+
+/** Issues (once) and renders the certificate of a redemption that qualifies (400 otherwise). */
+async function renderIssued(db: DbOrTx, row: RedeemFacts, kind: CertificateKind, baseUrl: string) {
   const reason = refusal(kind, row);
   if (reason) throw AppError.badRequest(reason);
   const issued = (await ensureIssued(db, kind, [row.id])).get(row.id)!;
@@ -151,6 +158,38 @@ export async function issueCertificate(
     verifyUrl: verifyUrl(baseUrl, issued.number),
   });
   return { number: issued.number, pdf };
+}
+
+/**
+ * The member's own graduation certificate (issue 18): its number and verification address, or
+ * with `pdf` the rendered PDF too. Refused (400) until the program is complete ('Sertifikat
+ * tersedia setelah program selesai') or while its post-test is not passed.
+ */
+export async function memberCertificate(
+  db: DbOrTx,
+  redeemId: string,
+  baseUrl: string,
+  notReady: string,
+): Promise<{ number: string; verify_url: string; issued_at: Date; row: RedeemFacts }> {
+  const row = await repo.findRedeem(db, redeemId);
+  if (!row) throw AppError.notFound(certificateMessages.redeemNotFound);
+  if (row.progress < 100) throw AppError.badRequest(notReady);
+  const reason = graduationRefusal(row);
+  if (reason) throw AppError.badRequest(reason);
+  const issued = (await ensureIssued(db, 'graduation', [row.id])).get(row.id)!;
+  return {
+    number: issued.number,
+    verify_url: verifyUrl(baseUrl, issued.number),
+    issued_at: certificateDate('graduation', issued.issued_at, row.end_test_at),
+    row,
+  };
+}
+
+/** The member's graduation certificate PDF (the same checks as `memberCertificate`). */
+export async function memberCertificatePdf(db: DbOrTx, redeemId: string, baseUrl: string) {
+  const row = await repo.findRedeem(db, redeemId);
+  if (!row) throw AppError.notFound(certificateMessages.redeemNotFound);
+  return renderIssued(db, row, 'graduation', baseUrl);
 }
 
 /** `GET /api/certificate/v1/verify/{number}` (public): genuine, whose and for what; nothing more. */

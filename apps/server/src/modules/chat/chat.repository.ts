@@ -19,8 +19,15 @@ export interface Reader {
   id: string;
 }
 
-/** Online = active within the last hour (spec 01 §9), decided by the database clock. */
-const onlineSql = sql<boolean>`coalesce(${members.last_seen_at} > now() - interval '1 hour', false)`;
+/**
+ * Online = active within the last hour (spec 01 §9), decided by the database clock, and not gone
+ * since: a member whose last socket closed is offline until their next activity (issue 16).
+ */
+const onlineSql = sql<boolean>`coalesce(
+  ${members.last_seen_at} > now() - interval '1 hour'
+    and (${members.offline_at} is null or ${members.last_seen_at} > ${members.offline_at}),
+  false
+)`;
 
 /** The sender whose messages are unread for this reader: the other side. */
 const otherSide = (kind: ReaderKind) => (kind === 'staff' ? 'member' : 'staff');
@@ -48,6 +55,8 @@ export interface RoomListFilter {
   trainerId?: string;
   memberId?: string;
   programId?: string;
+  /** Staff lists leave out rooms opened without a message yet (issue 16). */
+  withMessages?: boolean;
   reader: Reader;
   page: number;
   limit: number;
@@ -59,6 +68,9 @@ function roomWhere(filter: Omit<RoomListFilter, 'reader' | 'page' | 'limit' | 'd
     filter.trainerId ? eq(chatRooms.trainer_id, filter.trainerId) : undefined,
     filter.memberId ? eq(chatRooms.member_id, filter.memberId) : undefined,
     filter.programId ? eq(chatRooms.program_id, filter.programId) : undefined,
+    filter.withMessages
+      ? sql`exists (select 1 from ${chatMessages} cm where cm.room_id = ${chatRooms.id})`
+      : undefined,
   );
 }
 
@@ -297,6 +309,14 @@ export async function trainersOfMember(db: DbOrTx, memberId: string): Promise<st
     .from(chatRooms)
     .where(eq(chatRooms.member_id, memberId));
   return rows.map((r) => r.id);
+}
+
+/** The member's last socket closed: offline from now until their next activity. */
+export async function markMemberOffline(db: DbOrTx, memberId: string): Promise<void> {
+  await db
+    .update(members)
+    .set({ offline_at: sql`now()` })
+    .where(eq(members.id, memberId));
 }
 
 export async function touchMember(db: DbOrTx, memberId: string): Promise<void> {

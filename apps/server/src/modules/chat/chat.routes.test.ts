@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoomDetail, ChatRoomList } from '@ajar/shared/chat/chat.schemas';
+import { memberTarget } from '@ajar/shared/realtime';
 import {
   buildChatProgram,
   collectEvents,
@@ -192,6 +193,40 @@ describe('private discussion', () => {
     }
   });
 
+  it('keeps only images uploaded through Ajar in a member message', async () => {
+    const ctx = await buildChatProgram(t.app);
+    const room = await openMemberRoom(ctx);
+    const own = '/media/2026/11/0b6f0d3c-5a8e-4c1e-9b1e-2f3d4c5b6a79.png';
+    const res = await memberSend(
+      ctx,
+      room,
+      `Lihat <img src="https://pelacak.contoh.com/p.gif?u=1"><img src="${own}" alt="tugas">` +
+        '<img src="//pelacak.contoh.com/media/2026/11/x.png"><img src="/media/../secret.png">',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.message).toBe(`Lihat <img src="${own}" alt="tugas" />`);
+    const only = await memberSend(ctx, room, '<img src="https://pelacak.contoh.com/p.gif">');
+    expect(only.statusCode).toBe(400);
+    expect(only.json().validation).toEqual({ message: 'Pesan tidak boleh kosong' });
+  });
+
+  it('leaves rooms without a message out of the staff list and its count', async () => {
+    const ctx = await buildChatProgram(t.app);
+    await openMemberRoom(ctx);
+    const list = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${base}/list?limit=10&page=1&sort_by=updated_at&sort_type=desc&program_id=${ctx.program.id}`,
+          headers: ctx.trainerHeaders,
+        })
+      ).json<{ data: ChatRoomList }>().data;
+    expect(await list()).toMatchObject({ total_data: 0, list: [] });
+    const room = await openMemberRoom(ctx);
+    expect((await memberSend(ctx, room, 'Halo')).statusCode).toBe(200);
+    expect(await list()).toMatchObject({ total_data: 1, list: [{ id: room }] });
+  });
+
   it('pages messages 10 then 10 more, oldest first within a page', async () => {
     const ctx = await buildChatProgram(t.app);
     const room = await openMemberRoom(ctx);
@@ -257,5 +292,45 @@ describe('private discussion', () => {
       headers: ctx.member.headers,
     });
     expect(mine.json<{ data: { list: unknown[] } }>().data.list).toHaveLength(1);
+  });
+});
+
+describe('presence', () => {
+  it('pushes offline when the member’s last socket closes, not before', async () => {
+    const ctx = await buildChatProgram(t.app);
+    const room = await openMemberRoom(ctx);
+    expect((await memberSend(ctx, room, 'Halo')).statusCode).toBe(200);
+    const trainerSocket = await socketFor(tokenOf(ctx.trainerHeaders));
+    const presence = collectEvents(trainerSocket, 'chat.presence');
+    const mine = (online: boolean) => (p: { member_id: string; online: boolean }) =>
+      p.member_id === ctx.member.id && p.online === online;
+
+    const online = nextEvent(trainerSocket, 'chat.presence', mine(true));
+    const first = await socketFor(ctx.member.token);
+    await online;
+    const second = await socketFor(ctx.member.token);
+
+    first.close();
+    await expect.poll(() => t.app.realtime.countSockets(memberTarget(ctx.member.id))).toBe(1);
+    // A later event to the trainer: an offline pushed by the first close would have come before.
+    const message = nextEvent(trainerSocket, 'chat.message', (m) => m.message === 'Masih di sini');
+    expect((await memberSend(ctx, room, 'Masih di sini')).statusCode).toBe(200);
+    await message;
+    expect(presence.filter(mine(false))).toEqual([]);
+
+    const offline = nextEvent(trainerSocket, 'chat.presence', mine(false));
+    second.close();
+    await offline;
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${base}/list?limit=10&page=1&sort_by=updated_at&sort_type=desc&program_id=${ctx.program.id}`,
+      headers: ctx.trainerHeaders,
+    });
+    expect(list.json<{ data: ChatRoomList }>().data.list[0]!.member.online).toBe(false);
+
+    // Back online with the next socket.
+    const again = nextEvent(trainerSocket, 'chat.presence', mine(true));
+    await socketFor(ctx.member.token);
+    await again;
   });
 });

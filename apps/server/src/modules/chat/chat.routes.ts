@@ -18,6 +18,7 @@ import {
 } from '@ajar/shared/chat/chat.schemas';
 import { openRoute, Reply, staffRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
+import { sendOnce, trainerPresence } from './chat-member.service';
 import * as service from './chat.service';
 
 const tags = ['chat'];
@@ -29,9 +30,17 @@ const memberBase = '/api/member/v1/chat';
  * rooms where they are the trainer), and the member's side of the same rooms.
  */
 export const chatRoutes: FastifyPluginAsync = async (app) => {
-  const deps: service.ChatDeps = { db: app.db, realtime: app.realtime, notify: app };
+  const deps: service.ChatDeps = {
+    db: app.db,
+    realtime: app.realtime,
+    notify: app,
+    publicUrl: app.config.PUBLIC_URL,
+  };
   app.realtime.onConnect(async (identity) => {
     if (identity.kind === 'member') await service.memberConnected(deps, identity.id);
+  });
+  app.realtime.onLastDisconnect(async (identity) => {
+    if (identity.kind === 'member') await service.memberDisconnected(deps, identity.id);
   });
 
   staffRoute(app, {
@@ -181,10 +190,18 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     params: roomIdParamSchema,
     body: memberChatSendBodySchema,
     data: chatMessageSchema,
-    handler: async ({ request, params, body }) =>
-      new Reply(
-        await service.memberSend(deps, currentMember(request).id, params.roomId, body),
+    handler: async ({ request, params, body }) => {
+      const memberId = currentMember(request).id;
+      const send = () => service.memberSend(deps, memberId, params.roomId, body);
+      return new Reply(
+        await sendOnce(deps, memberId, params.roomId, body, send),
         chatMessages.sent,
-      ),
+      );
+    },
+  });
+
+  // A trainer's connection is their online state for the members of their rooms (issue 21).
+  app.realtime.onConnect(async (identity) => {
+    if (identity.kind === 'staff') await trainerPresence(deps, identity.id, true);
   });
 };

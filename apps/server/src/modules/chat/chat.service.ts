@@ -22,10 +22,12 @@ import { AppError } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { Realtime } from '../../plugins/realtime';
 import type { RequestUser } from '../../plugins/auth';
+import { isOwnMediaImage } from '../media/media-urls';
 import {
   notifyTrainers,
   type TrainerNotifyDeps,
 } from '../trainer-notifications/trainer-notifications.service';
+import { emitRead, roomExtras } from './chat-member.service';
 import * as repo from './chat.repository';
 
 export interface ChatDeps {
@@ -33,6 +35,8 @@ export interface ChatDeps {
   realtime: Realtime;
   /** Notifies the room's trainer of a member's message (the bell); absent in tools. */
   notify?: TrainerNotifyDeps;
+  /** PUBLIC_URL: images under it (or relative `/media/…`) are the ones uploaded through Ajar. */
+  publicUrl?: string;
 }
 
 type Staff = Pick<RequestUser, 'id' | 'role'>;
@@ -76,7 +80,7 @@ async function memberRoom(db: Db, memberId: string, roomId: string): Promise<Roo
   return room;
 }
 
-/** `GET …/discussion-private/list`. */
+/** `GET …/discussion-private/list`: rooms with at least one message (an empty room is noise). */
 export async function listRooms(
   { db }: ChatDeps,
   user: Staff,
@@ -85,6 +89,7 @@ export async function listRooms(
   const { rows, total } = await repo.listRooms(db, {
     trainerId: staffScope(user),
     programId: query.program_id,
+    withMessages: true,
     reader: staffReader(user),
     page: query.page,
     limit: query.limit,
@@ -129,6 +134,7 @@ async function pushMemberUnread(deps: ChatDeps, memberId: string) {
 export async function readRoom(deps: ChatDeps, user: Staff, roomId: string): Promise<void> {
   const room = await staffRoom(deps.db, user, roomId);
   await repo.markRead(deps.db, room.id, staffReader(user));
+  emitRead(deps, room, 'staff');
   deps.realtime.emit(userTarget(user.id), 'chat.rooms_changed', {
     room_id: room.id,
     program_id: room.program_id,
@@ -174,7 +180,13 @@ export async function staffRoomId(
   });
 }
 
-async function roomDetail(db: Db, room: Room, query: ChatMessagesQuery): Promise<ChatRoomDetail> {
+async function roomDetail(
+  deps: ChatDeps,
+  room: Room,
+  query: ChatMessagesQuery,
+  reader: repo.ReaderKind,
+): Promise<ChatRoomDetail> {
+  const { db } = deps;
   let before: { created_at: Date; id: string } | undefined;
   if (query.before) {
     const key = await repo.findMessageKey(db, room.id, query.before);
@@ -198,22 +210,29 @@ async function roomDetail(db: Db, room: Room, query: ChatMessagesQuery): Promise
     },
     messages: page.map(toMessage),
     has_more: rows.length > query.limit,
+    ...(await roomExtras(deps, room, reader)),
   };
 }
 
 /** `GET …/detail-room/{roomId}`: the room and a newest-first page of its messages. */
 export async function staffRoomDetail(
-  { db }: ChatDeps,
+  deps: ChatDeps,
   user: Staff,
   roomId: string,
   query: ChatMessagesQuery,
 ): Promise<ChatRoomDetail> {
-  return roomDetail(db, await staffRoom(db, user, roomId), query);
+  return roomDetail(deps, await staffRoom(deps.db, user, roomId), query, 'staff');
 }
 
-/** Sanitized message HTML; whitespace or markup without text is the empty-message error. */
-function cleanMessage(message: string): string {
-  const html = sanitizeRichText(message);
+/**
+ * Sanitized message HTML; whitespace or markup without text is the empty-message error. Only
+ * images uploaded through Ajar stay (issue 16): an image from any other address (a tracking pixel
+ * in the reader's panel) is dropped, and the rest of the message kept.
+ */
+function cleanMessage(deps: ChatDeps, message: string): string {
+  const html = sanitizeRichText(message, {
+    imageSrc: (src) => isOwnMediaImage(src, deps.publicUrl),
+  });
   const text = html
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
@@ -263,7 +282,7 @@ export async function staffSend(
   if (body.reference_id && body.reference_id !== room.member_id) {
     throw AppError.validation({ reference_id: 'reference_id tidak valid' });
   }
-  const html = cleanMessage(body.message);
+  const html = cleanMessage(deps, body.message);
   await checkContext(deps.db, room, body.topic ?? null, body.activity ?? null);
   const id = await deps.db.transaction(async (tx) => {
     const messageId = await repo.insertMessage(tx, {
@@ -325,12 +344,12 @@ export async function memberRoomId(
 }
 
 export async function memberRoomDetail(
-  { db }: ChatDeps,
+  deps: ChatDeps,
   memberId: string,
   roomId: string,
   query: ChatMessagesQuery,
 ) {
-  return roomDetail(db, await memberRoom(db, memberId, roomId), query);
+  return roomDetail(deps, await memberRoom(deps.db, memberId, roomId), query, 'member');
 }
 
 export async function memberTotalUnread({ db }: ChatDeps, memberId: string) {
@@ -340,6 +359,7 @@ export async function memberTotalUnread({ db }: ChatDeps, memberId: string) {
 export async function memberRead(deps: ChatDeps, memberId: string, roomId: string) {
   const room = await memberRoom(deps.db, memberId, roomId);
   await repo.markRead(deps.db, room.id, memberReader(memberId));
+  emitRead(deps, room, 'member');
   await pushMemberUnread(deps, memberId);
 }
 
@@ -351,7 +371,7 @@ export async function memberSend(
   body: { message: string; topic?: string | null; activity?: string | null },
 ): Promise<ChatMessage> {
   const room = await memberRoom(deps.db, memberId, roomId);
-  const html = cleanMessage(body.message);
+  const html = cleanMessage(deps, body.message);
   await checkContext(deps.db, room, body.topic ?? null, body.activity ?? null);
   const license = await repo.memberLicense(deps.db, memberId, room.program_id);
   const id = await deps.db.transaction(async (tx) => {
@@ -383,15 +403,26 @@ export async function memberSend(
   return message;
 }
 
-/**
- * A member's socket connected: they are active now, so the trainers of their rooms (and the staff
- * who see every room) get their online dot live.
- */
-export async function memberConnected(deps: ChatDeps, memberId: string): Promise<void> {
-  await repo.touchMember(deps.db, memberId);
+/** The member's online state, live to the trainers of their rooms and the staff who see all. */
+async function pushPresence(deps: ChatDeps, memberId: string, online: boolean): Promise<void> {
   const trainers = await repo.trainersOfMember(deps.db, memberId);
   deps.realtime.emit([...trainers.map(userTarget), allStaffTarget], 'chat.presence', {
     member_id: memberId,
-    online: true,
+    online,
   });
+}
+
+/** A member's socket connected: they are active now (their online dot turns on live). */
+export async function memberConnected(deps: ChatDeps, memberId: string): Promise<void> {
+  await repo.touchMember(deps.db, memberId);
+  await pushPresence(deps, memberId, true);
+}
+
+/**
+ * A member's last socket closed (counted on every server): they are offline from now until their
+ * next activity, and their online dot turns off live (issue 16).
+ */
+export async function memberDisconnected(deps: ChatDeps, memberId: string): Promise<void> {
+  await repo.markMemberOffline(deps.db, memberId);
+  await pushPresence(deps, memberId, false);
 }

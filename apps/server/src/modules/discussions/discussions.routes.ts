@@ -14,10 +14,20 @@ import {
   discussionTopicListSchema,
   memberDiscussionCreateBodySchema,
 } from '@ajar/shared/discussions/discussions.schemas';
+import {
+  memberDiscussionMessages,
+  memberDiscussionUnreadSchema,
+  memberDiscussionUpdateBodySchema,
+  memberMessageParamSchema,
+  memberThreadQuerySchema,
+  memberThreadSchema,
+} from '@ajar/shared/discussions/member-discussions.schemas';
 import { activityParamSchema } from '@ajar/shared/members/member-learning.schemas';
+import { programIdParamSchema } from '@ajar/shared/members/members.schemas';
 import { openRoute, staffRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
 import * as service from './discussions.service';
+import * as memberService from './member-discussions.service';
 
 const tags = ['discussions'];
 const permission = 'discussion.manage';
@@ -128,5 +138,88 @@ export const discussionsRoutes: FastifyPluginAsync = async (app) => {
         body,
         app,
       ),
+  });
+
+  // The participant's thread in Ajar Belajar (issue 21): paged posts, own edits, unread counts.
+  openRoute(app, {
+    access: 'member',
+    method: 'GET',
+    url: `${memberUrl}/thread`,
+    tags: ['member'],
+    summary: 'A page of posts with their replies, the newest activity first',
+    params: activityParamSchema,
+    query: memberThreadQuerySchema,
+    data: memberThreadSchema,
+    handler: ({ params, query, request }) =>
+      memberService.memberThread(
+        app.db,
+        currentMember(request),
+        params.programId,
+        params.activityId,
+        query,
+      ),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'PUT',
+    url: `${memberUrl}/read`,
+    tags: ['member'],
+    summary: 'The participant has read the thread (its unread count goes to 0)',
+    params: activityParamSchema,
+    data: z.null(),
+    message: memberDiscussionMessages.read,
+    handler: async ({ params, request }) => {
+      await memberService.readThread(
+        app.db,
+        currentMember(request),
+        params.programId,
+        params.activityId,
+      );
+      return null;
+    },
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'PUT',
+    url: `${memberUrl}/:messageId`,
+    tags: ['member'],
+    summary: "Change the text of one's own message",
+    params: memberMessageParamSchema,
+    body: memberDiscussionUpdateBodySchema,
+    data: z.null(),
+    message: memberDiscussionMessages.updated,
+    handler: async ({ params, body, request }) => {
+      await memberService.updateOwn(app.db, currentMember(request), params, body.content);
+      return null;
+    },
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'DELETE',
+    url: `${memberUrl}/:messageId`,
+    tags: ['member'],
+    summary: "Delete one's own message without replies",
+    params: memberMessageParamSchema,
+    data: z.null(),
+    message: discussionMessages.deleted,
+    handler: async ({ params, request }) => {
+      await memberService.deleteOwn(app.db, currentMember(request), params);
+      return null;
+    },
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'GET',
+    url: '/api/member/v1/program/:programId/discussion/unread',
+    tags: ['member'],
+    summary: "The participant's unread messages per activity thread of a program",
+    params: programIdParamSchema,
+    data: memberDiscussionUnreadSchema,
+    handler: ({ params, request }) =>
+      memberService.unreadCounts(app.db, currentMember(request), params.programId),
   });
 };

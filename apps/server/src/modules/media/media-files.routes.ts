@@ -4,13 +4,7 @@ import { isMediaExtension, mediaFormats, mediaMessages } from '@ajar/shared/medi
 import { AppError } from '../../lib/app-error';
 import { openRoute } from '../../lib/route';
 import { parseRange } from './byte-range';
-
-/**
- * Only keys the upload creates are served (`<yyyy>/<mm>/<uuid>.<ext>`): no other file under the
- * storage root, and no path trick, can ever be reached through `/media`.
- */
-const mediaKeyPattern =
-  /^\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.([a-z0-9]{2,5})$/;
+import { mediaKeyPattern } from './media-urls';
 
 /** Keys never change content (a new upload gets a new uuid), so browsers may keep them a year. */
 const immutableCache = 'public, max-age=31536000, immutable';

@@ -191,7 +191,8 @@ async function skip(part: FilePart): Promise<void> {
 export async function uploadMedia(
   deps: MediaDeps,
   parts: AsyncIterable<UploadPart>,
-  user: { id: string },
+  /** The staff uploader; null for a member's own upload (a profile photo). */
+  user: { id: string } | null,
 ): Promise<MediaItem> {
   const fields: Record<string, string> = {};
   const fieldErrors: Record<string, string> = {};
@@ -249,7 +250,7 @@ export async function uploadMedia(
       description: values.description ?? null,
       source: values.source,
       url: values.url ?? null,
-      uploaded_by: user.id,
+      uploaded_by: user?.id ?? null,
     });
     return toMediaItem(row, deps.storage);
   } catch (error) {

@@ -5,9 +5,11 @@ import {
 } from '@ajar/shared/activities/activities-content.schemas';
 import { isQuizActivityType } from '@ajar/shared/activities/activities.constants';
 import { memberMessages, type CompletionMode } from '@ajar/shared/members/members.constants';
+import type { ActivityStateResult } from '@ajar/shared/members/activity-locks.rules';
 import type { MemberActivity } from '@ajar/shared/members/member-learning.schemas';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { assertUnlocked } from './activity-states.service';
 import * as repo from './learning.repository';
 import { findMyProgram, type MemberRef } from './redeem.service';
 
@@ -26,9 +28,18 @@ export function readSettings(value: unknown): ActivitySettings {
 
 type ActivityBase = { id: string; topic_id: string; name: string; type: string; seq: number };
 
+/** The state of an activity the member could just act on (it is not locked). */
+export function stateAfter(p: repo.ProgressRow | null | undefined): ActivityStateResult {
+  if (p?.is_complete) return { state: 'selesai', lock_reason: null };
+  const started =
+    (p?.attempts ?? 0) > 0 || (p?.video_position ?? 0) > 0 || Boolean(p?.work_file_key);
+  return { state: started ? 'sedang' : 'belum', lock_reason: null };
+}
+
 export function toMemberActivity(
   a: ActivityBase,
   p: repo.ProgressRow | null | undefined,
+  state: ActivityStateResult = stateAfter(p),
 ): MemberActivity {
   return {
     id: a.id,
@@ -54,10 +65,15 @@ export function toMemberActivity(
     feedback: p?.feedback_at
       ? { score: p.feedback_score, text: p.feedback_text, at: p.feedback_at.toISOString() }
       : null,
+    state: state.state,
+    lock_reason: state.lock_reason,
   };
 }
 
-/** The member's redemption and a published activity of it; 404 for anything else. */
+/**
+ * The member's redemption and a published activity of it; 404 for anything else, 403 with the
+ * reason while the activity is locked (schedule, an earlier activity required).
+ */
 export async function findLearningContext(
   db: DbOrTx,
   member: MemberRef,
@@ -67,6 +83,7 @@ export async function findLearningContext(
   const redeem = await findMyProgram(db as Db, member, programId);
   const activity = await repo.findPublishedActivity(db, programId, activityId);
   if (!activity) throw AppError.notFound(memberMessages.activityNotFound);
+  await assertUnlocked(db, redeem.id, activity.id);
   return { redeem, activity };
 }
 

@@ -111,6 +111,9 @@ type ProgressChange = Partial<
     | 'work_file_type'
     | 'work_note'
     | 'work_uploaded_at'
+    | 'video_position'
+    | 'video_max_position'
+    | 'video_duration'
   >
 >;
 

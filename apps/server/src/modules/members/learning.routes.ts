@@ -14,6 +14,7 @@ import { programIdParamSchema } from '@ajar/shared/members/members.schemas';
 import { openRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
 import * as learning from './learning.service';
+import { onceForKey } from './member-idempotency';
 import * as quiz from './quiz-attempts.service';
 
 const tags = ['member'];
@@ -82,11 +83,17 @@ export const learningRoutes: FastifyPluginAsync = async (app) => {
     url: `${activityUrl}/quiz/:attemptId/submit`,
     tags,
     summary: 'Submit the answers (question id → option index); scored on the server',
+    description:
+      'idempotency_key (uuid, optional): a resend with the same key answers the first result.',
     params: attemptParamSchema,
     body: quizSubmitBodySchema,
     data: quizResultSchema,
     message: memberMessages.quizSubmitted,
-    handler: ({ params, body, request }) =>
-      quiz.submitQuiz(app.db, currentMember(request), params, body.answers),
+    handler: ({ params, body, request }) => {
+      const member = currentMember(request);
+      return onceForKey(app.db, member.id, body.idempotency_key, `quiz:${params.attemptId}`, () =>
+        quiz.submitQuiz(app.db, member, params, body.answers),
+      );
+    },
   });
 };

@@ -14,6 +14,7 @@ import {
   readSettings,
   toMemberActivity,
 } from './activity-progress.service';
+import { statesOfRedeem } from './activity-states.service';
 import * as repo from './learning.repository';
 import { attemptsLeftFor, listAttemptSummaries } from './quiz-attempts.service';
 import { findMyProgram, toMyProgram, type MemberRef } from './redeem.service';
@@ -29,20 +30,22 @@ export async function getMyProgramDetail(
   programId: string,
 ): Promise<MyProgramDetail> {
   const redeem = await findMyProgram(db, member, programId);
-  const [topicRows, activityRows, progressRows] = await Promise.all([
+  const [topicRows, activityRows, progressRows, states] = await Promise.all([
     repo.publishedTopics(db, programId),
     repo.publishedActivities(db, programId),
     repo.progressOfRedeem(db, redeem.id),
+    statesOfRedeem(db, redeem.id),
   ]);
   const progressByActivity = new Map(progressRows.map((p) => [p.activity_id, p]));
   const byTopic = new Map<string, MemberActivity[]>();
   for (const a of activityRows) {
     const list = byTopic.get(a.topic_id) ?? [];
-    list.push(toMemberActivity(a, progressByActivity.get(a.id)));
+    const progress = progressByActivity.get(a.id);
+    list.push(toMemberActivity(a, progress, states.byActivity.get(a.id)));
     byTopic.set(a.topic_id, list);
   }
   return {
-    ...toMyProgram(redeem),
+    ...toMyProgram(redeem, states.next),
     topics: topicRows.map((t) => ({ ...t, activities: byTopic.get(t.id) ?? [] })),
   };
 }
@@ -59,12 +62,16 @@ export async function getMyActivity(
   const settings = readSettings(activity.settings);
   const isQuiz = completionMode(activity.type) === 'quiz';
   const history = isQuiz ? await listAttemptSummaries(db, redeem.id, activity.id, settings) : [];
+  const states = await statesOfRedeem(db, redeem.id);
   return {
-    ...toMemberActivity(activity, progress),
+    ...toMemberActivity(activity, progress, states.byActivity.get(activity.id)),
     settings,
     content: activity.content,
     attempts_left: isQuiz ? attemptsLeftFor(settings, history.length) : 0,
     history,
+    video_position: progress?.video_position ?? null,
+    video_max_position: progress?.video_max_position ?? null,
+    video_duration: progress?.video_duration ?? null,
   };
 }
 

@@ -53,6 +53,50 @@ describe('member accounts API', () => {
     expect(me.json().data.email).toBe('siti.aminah@contoh.id');
   });
 
+  it('refuses a common password with the reason; a long passphrase is fine', async () => {
+    const body = { fullname: 'Umum', phone: '6281234567004' };
+    for (const password of ['Password1', 'aaaaaaa1', 'qwerty123']) {
+      const res = await post('/api/member/v1/register', {
+        ...body,
+        email: `umum-${password}@contoh.id`,
+        password,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().validation).toEqual({
+        password:
+          'Password ini terlalu umum dan mudah ditebak. Gunakan password lain, misalnya gabungan beberapa kata dan angka',
+      });
+    }
+    const long = await post('/api/member/v1/register', {
+      ...body,
+      email: 'frasa@contoh.id',
+      password: 'kopi pagi di teras rumah nenek 1998 sambil membaca koran',
+    });
+    expect(long.statusCode).toBe(200);
+  });
+
+  it('limits registrations per address (as forgot-password does), whatever their outcome', async () => {
+    await registerMember(t.app, { email: 'sudah-ada@contoh.id' });
+    const from = (address: string, email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/member/v1/register',
+        remoteAddress: address,
+        payload: { fullname: 'Banjir', email, phone: '6281234567003', password: 'Rahasia123' },
+      });
+    const flood = uniqueAddress();
+    for (let i = 0; i < 20; i += 1) {
+      expect((await from(flood, 'sudah-ada@contoh.id')).statusCode).toBe(400);
+    }
+    const held = await from(flood, 'baru-banjir@contoh.id');
+    expect(held.statusCode).toBe(429);
+    expect(held.json().message).toBe(
+      'Terlalu banyak pendaftaran dari alamat ini. Coba lagi dalam 15 menit.',
+    );
+    expect(retryAfterOf(held)).toBeGreaterThan(800);
+    expect((await from(uniqueAddress(), 'baru-banjir@contoh.id')).statusCode).toBe(200);
+  });
+
   it('refuses a taken e-mail (any case), a bad phone, a weak password and a birth date out of range', async () => {
     await registerMember(t.app, { email: 'ganda@contoh.id' });
     const taken = await post('/api/member/v1/register', {

@@ -27,7 +27,7 @@ export const memberAuthRoutes: FastifyPluginAsync = async (app) => {
     body: memberRegisterBodySchema,
     data: memberLoginDataSchema,
     message: memberMessages.registered,
-    handler: ({ body }) => service.registerMember(deps(), body),
+    handler: ({ body, request }) => service.registerMember(deps(), body, request.ip),
   });
 
   openRoute(app, {

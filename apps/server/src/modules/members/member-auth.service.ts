@@ -5,8 +5,14 @@ import { memberLimits, memberMessages } from '@ajar/shared/members/members.const
 import type { MemberLoginData, MemberProfile } from '@ajar/shared/members/members.schemas';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { hashPassword, newToken, verifyPassword } from '../../lib/tokens';
+import { refuseCommonPassword } from '../../lib/common-passwords';
+import { HashQueueFullError, hashPassword, newToken, verifyPassword } from '../../lib/tokens';
 import { parsePushToken, upgradeWeakHash } from '../auth/auth.service';
+import {
+  beginAttempt,
+  registerAddressKey,
+  type ThrottlePolicy,
+} from '../auth/attempt-counter.service';
 import { beginLogin } from '../auth/login-throttle.service';
 import {
   deleteMemberSessionSubscription,
@@ -42,6 +48,7 @@ export function toMemberProfile(row: MemberRow): MemberProfile {
     phone: row.phone,
     date_of_birth: row.date_of_birth,
     meta: { code: typeof code === 'string' ? code : null },
+    photo_url: row.photo_url,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -81,9 +88,30 @@ async function openSession(
   };
 }
 
+/** Every registration counts against its address, as forgot-password requests do. */
+export const registerAddressPolicy: ThrottlePolicy = {
+  maxFailures: memberLimits.registerPerAddress,
+  windowMinutes: memberLimits.registerWindowMinutes,
+  lockMinutes: memberLimits.registerWindowMinutes,
+};
+
+/** The new account's hash, in the registration lane (never ahead of sign-ins). */
+async function registrationHash(password: string): Promise<string> {
+  try {
+    return await hashPassword(password, undefined, 'registration');
+  } catch (error) {
+    if (error instanceof HashQueueFullError) {
+      throw new AppError(503, memberMessages.registrationBusy, undefined, 5);
+    }
+    throw error;
+  }
+}
+
 /**
- * Creates a member account and signs it in (answers like login). An e-mail already registered
- * (any case) is 400 on `email`.
+ * Creates a member account and signs it in (answers like login). Limited per address (429), the
+ * hash waits in its own lane (503 when that queue is full). An e-mail already registered (any
+ * case) is 400 on `email`: the account is signed in at once, so any other answer would tell the
+ * same; the address limit bounds how fast it can be asked.
  */
 export async function registerMember(
   deps: MemberAuthDeps,
@@ -95,7 +123,17 @@ export async function registerMember(
     date_of_birth?: string | null;
     push_token?: string | null;
   },
+  ip: string,
 ): Promise<MemberLoginData> {
+  const attempt = await beginAttempt(deps.db, [
+    {
+      key: registerAddressKey(ip),
+      policy: registerAddressPolicy,
+      message: memberMessages.tooManyRegistrations,
+    },
+  ]);
+  await attempt.recordFailure();
+  refuseCommonPassword(body.password, 'password');
   const taken = () => AppError.validation({ email: memberMessages.emailTaken });
   if (await findMemberByEmail(deps.db, body.email)) throw taken();
   const member = await insertMember(deps.db, {
@@ -103,7 +141,7 @@ export async function registerMember(
     email: body.email.toLowerCase(),
     phone: body.phone,
     date_of_birth: body.date_of_birth ?? null,
-    password_hash: await hashPassword(body.password),
+    password_hash: await registrationHash(body.password),
   });
   // Two registrations of one e-mail at once: the unique index lets one through.
   if (!member) throw taken();

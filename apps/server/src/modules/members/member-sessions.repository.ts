@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { memberSessions, members } from '../../db/schema';
 import type { RequestMember } from '../../plugins/member-auth';
@@ -15,6 +15,7 @@ export async function findSessionMember(
       email: members.email,
       phone: members.phone,
       sessionId: memberSessions.id,
+      sessionExpiresAt: memberSessions.expires_at,
     })
     .from(memberSessions)
     .innerJoin(members, eq(members.id, memberSessions.member_id))
@@ -31,7 +32,7 @@ export async function findSessionMember(
 
 /**
  * Marks the member as seen now, at most once every `minutes` (online = active within the last
- * hour, spec 01 §9), so a burst of requests writes once.
+ * hour, spec 01 §9), so a burst of requests writes once; at once when they went offline since.
  */
 export async function touchLastSeen(db: DbOrTx, memberId: string, minutes = 5): Promise<void> {
   await db
@@ -43,6 +44,7 @@ export async function touchLastSeen(db: DbOrTx, memberId: string, minutes = 5): 
         or(
           isNull(members.last_seen_at),
           lt(members.last_seen_at, sql`now() - make_interval(mins => ${minutes})`),
+          gte(members.offline_at, members.last_seen_at),
         ),
       ),
     );

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { memberAccountRoutes } from './member-account.routes';
+import { memberAppRoutes } from './member-app.routes';
 import { memberAuthRoutes } from './member-auth.routes';
 import { learningRoutes } from './learning.routes';
 import { practiceWorkRoutes } from './practice-work.routes';
@@ -7,6 +9,8 @@ import { redeemRoutes } from './redeem.routes';
 /** The member API under `/api/member/v1/…` (DESIGN §11), guarded by the member guard. */
 export const membersRoutes: FastifyPluginAsync = async (app) => {
   await app.register(memberAuthRoutes);
+  await app.register(memberAccountRoutes);
+  await app.register(memberAppRoutes);
   await app.register(redeemRoutes);
   await app.register(learningRoutes);
   await app.register(practiceWorkRoutes);

@@ -39,7 +39,7 @@ function uploadError(error: unknown): Error {
   }
 }
 
-async function* parts(request: FastifyRequest): AsyncGenerator<UploadPart> {
+export async function* parts(request: FastifyRequest): AsyncGenerator<UploadPart> {
   if (!request.isMultipart()) throw AppError.validation({ file: memberMessages.fileRequired });
   try {
     for await (const part of request.parts({ limits })) {
@@ -74,7 +74,7 @@ async function* parts(request: FastifyRequest): AsyncGenerator<UploadPart> {
 }
 
 /** After a refusal the rest of the body is read and dropped, so the client gets the reply. */
-function discardRest(raw: IncomingMessage): void {
+export function discardRest(raw: IncomingMessage): void {
   if (raw.readableEnded || raw.destroyed) return;
   raw.unpipe();
   raw.resume();

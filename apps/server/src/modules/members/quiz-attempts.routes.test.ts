@@ -171,6 +171,46 @@ describe('member quiz API', () => {
     expect(res.json().validation).toEqual({ answers: 'Jawaban untuk soal yang tidak diberikan' });
   });
 
+  it('refuses an option that does not exist (choice and survey) and keeps the attempt open', async () => {
+    const program = await buildProgram(t.db, { status: 'publish' });
+    const [topic] = await buildTopics(t.db, program.id, 1);
+    const activity = await buildActivity(t.db, topic!, {
+      type: 'quiz',
+      settings: { ...defaultActivitySettings, is_show_score: 1 },
+    });
+    const { questionIds } = await buildQuizPacket(t.db, activity.id, [
+      {
+        name: 'Bagian A',
+        questions: [
+          { options: ['A', 'B', 'C'], correct: 1 },
+          { options: ['Ya', 'Tidak'], type: 'single_choice_survey' },
+        ],
+      },
+    ]);
+    const [[choice, survey]] = questionIds as [string[]];
+    const { member } = await joinProgram(t.app, program.id);
+    const url = `/api/member/v1/program/${program.id}/activity/${activity.id}/quiz`;
+    const s1 = (await start(member, url)).json().data;
+
+    const tooHigh = await submit(member, url, s1.attempt.id, { [choice!]: 7, [survey!]: 0 });
+    expect(tooHigh.statusCode).toBe(400);
+    expect(tooHigh.json().validation).toEqual({
+      answers: 'Pilihan jawaban soal nomor 1 tidak ada: soal ini memiliki 3 pilihan',
+    });
+    const surveyTooHigh = await submit(member, url, s1.attempt.id, { [choice!]: 1, [survey!]: 2 });
+    expect(surveyTooHigh.statusCode).toBe(400);
+    expect(surveyTooHigh.json().validation).toEqual({
+      answers: 'Pilihan jawaban soal nomor 2 tidak ada: soal ini memiliki 2 pilihan',
+    });
+
+    // Not used up: the same attempt is resumed and can still be submitted.
+    const resumed = (await start(member, url)).json().data;
+    expect(resumed.attempt).toMatchObject({ id: s1.attempt.id, submitted_at: null });
+    const ok = await submit(member, url, s1.attempt.id, { [choice!]: 1, [survey!]: 1 });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ score: 100, passed: true });
+  });
+
   it('sets the deadline from the timer and refuses a submission after it (with grace)', async () => {
     const c = await quizCourse('exam', { timer: 30, opportunity_repeat_test: 1 });
     const s1 = (await start(c.member, c.url)).json().data;
@@ -241,8 +281,9 @@ describe('member quiz API', () => {
   it('refuses to start a quiz without questions and on a non-quiz activity', async () => {
     const program = await buildProgram(t.db, { status: 'publish' });
     const [topic] = await buildTopics(t.db, program.id, 1);
-    const empty = await buildActivity(t.db, topic!, { type: 'quiz' });
+    // The video first: an unfinished quiz locks what follows it (issue 18).
     const video = await buildActivity(t.db, topic!, { type: 'menonton_video' });
+    const empty = await buildActivity(t.db, topic!, { type: 'quiz' });
     const { member } = await joinProgram(t.app, program.id);
     const base = `/api/member/v1/program/${program.id}/activity`;
     const none = await start(member, `${base}/${empty.id}/quiz`);

@@ -198,6 +198,34 @@ export async function startQuiz(
 }
 
 /**
+ * Refuses (400, the attempt stays open) an answer whose option index does not exist on its
+ * question, naming the question by the number the member sees (its place in the attempt). Both
+ * question types the server scores (multiple choice and survey) answer with one option index.
+ */
+async function refuseMissingOptions(
+  tx: DbOrTx,
+  attempt: repo.AttemptRow,
+  given: Record<string, number>,
+): Promise<void> {
+  if (Object.keys(given).length === 0 || !attempt.packet_id) return;
+  const sections = sectionsOfAttempt(
+    await packetSections(tx, attempt.packet_id),
+    attempt.question_ids,
+  );
+  const optionCounts = new Map(
+    sections.flatMap((s) => s.questions.map((q) => [q.id, q.options.length] as const)),
+  );
+  for (const [id, choice] of Object.entries(given)) {
+    // A question removed by staff since the start is not scored: its answer is ignored.
+    const count = optionCounts.get(id);
+    if (count !== undefined && choice >= count) {
+      const number = attempt.question_ids.indexOf(id) + 1;
+      throw AppError.validation({ answers: memberMessages.optionNotFound(number, count) });
+    }
+  }
+}
+
+/**
  * Submits an open attempt's answers (question id → option index) and scores them on the server.
  * A submission later than the deadline plus a 30-second grace is refused ('Waktu pengerjaan sudah
  * habis'); the attempt is then closed as submitted at the deadline without answers, and counts.
@@ -225,6 +253,7 @@ export async function submitQuiz(
     if (unknown) throw AppError.validation({ answers: memberMessages.unknownQuestion });
     const given: Record<string, number> = {};
     for (const [id, choice] of Object.entries(answers)) if (choice !== null) given[id] = choice;
+    await refuseMissingOptions(tx, attempt, given);
     return finishAttempt(tx, ctx, settings, attempt, given, now);
   });
   if (!outcome) throw AppError.badRequest(memberMessages.timeUp);

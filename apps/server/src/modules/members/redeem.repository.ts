@@ -44,7 +44,25 @@ export async function memberHasProgram(db: DbOrTx, memberId: string, programId: 
   return Boolean(row);
 }
 
-/** A new redemption; null when the license is already a redemption (unique license). */
+/** The program already has a redemption with this redeem code (any letter case). */
+export async function pmoCodeTaken(db: DbOrTx, programId: string, pmoCode: string) {
+  const [row] = await db
+    .select({ id: memberRedeems.id })
+    .from(memberRedeems)
+    .where(
+      and(
+        eq(memberRedeems.program_id, programId),
+        sql`lower(${memberRedeems.pmo_code}) = lower(${pmoCode})`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * A new redemption; null when the license is already a redemption or the program already has
+ * the redeem code (the unique indexes, also under concurrent requests).
+ */
 export async function insertRedeem(
   db: DbOrTx,
   values: {

@@ -96,6 +96,46 @@ describe('member redeem API', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('refuses a redeem code (pmo_code) already used in the program, also under a race', async () => {
+    const program = await buildProgram(t.db, { status: 'publish' });
+    const other = await buildProgram(t.db, { status: 'publish' });
+    const [first, second] = await Promise.all([registerMember(t.app), registerMember(t.app)]);
+    const taken = await postRedeem(t.app, first!, {
+      license: (await buildVoucher(t.db, program.id)).code,
+      pmo_code: 'PMO-DUA-KALI',
+    });
+    expect(taken.statusCode).toBe(200);
+
+    const voucher = await buildVoucher(t.db, program.id);
+    const again = await postRedeem(t.app, second!, {
+      license: voucher.code,
+      pmo_code: 'pmo-dua-kali',
+    });
+    expect(again.statusCode).toBe(400);
+    const refusal = 'Kode redeem sudah digunakan di program ini. Periksa kembali kode redeem Anda';
+    expect(again.json()).toMatchObject({ message: refusal, validation: { pmo_code: refusal } });
+    // The refused redeem did not use the voucher; the same code is fine in another program.
+    const [v] = await t.db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
+    expect(v!.redeemed_at).toBeNull();
+    const elsewhere = await postRedeem(t.app, second!, {
+      license: (await buildVoucher(t.db, other.id)).code,
+      pmo_code: 'PMO-DUA-KALI',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+
+    const [c, d] = await Promise.all([registerMember(t.app), registerMember(t.app)]);
+    const [vc, vd] = await Promise.all([
+      buildVoucher(t.db, program.id),
+      buildVoucher(t.db, program.id),
+    ]);
+    const race = await Promise.all([
+      postRedeem(t.app, c!, { license: vc.code, pmo_code: 'PMO-BALAPAN' }),
+      postRedeem(t.app, d!, { license: vd.code, pmo_code: 'PMO-BALAPAN' }),
+    ]);
+    expect(race.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(race.find((r) => r.statusCode === 400)!.json().message).toBe(refusal);
+  });
+
   it('takes the reseller from a referral code, and refuses an unknown one clearly', async () => {
     const reseller = await buildReseller(t.db, { referral_code: 'JKTUJI01' });
     const voucher = await buildVoucher(t.db, programId);

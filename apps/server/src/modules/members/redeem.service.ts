@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { beginAttempt, type ThrottlePolicy } from '../auth/attempt-counter.service';
 import { claimVoucher, lockVoucherByCode } from '../vouchers/vouchers.repository';
+import { statesOfRedeem, statesOfRedeems } from './activity-states.service';
 import * as repo from './redeem.repository';
 
 /** Who is redeeming: the signed-in member (only their id matters here). */
@@ -25,7 +26,10 @@ export function readScores(value: unknown): MemberScores {
   return parsed.success ? parsed.data : emptyScores;
 }
 
-export function toMyProgram(row: repo.MyProgramRow): MyProgram {
+export function toMyProgram(
+  row: repo.MyProgramRow,
+  next: MyProgram['next_activity'] = null,
+): MyProgram {
   return {
     id: row.id,
     license: row.license,
@@ -38,6 +42,9 @@ export function toMyProgram(row: repo.MyProgramRow): MyProgram {
       is_prakerja: row.program_is_prakerja,
       competence: row.program_competence,
     },
+    cover_url: row.program_cover,
+    progress: row.progress,
+    next_activity: next,
     reseller:
       row.reseller_id && row.reseller_fullname !== null && row.reseller_referral_code !== null
         ? {
@@ -53,7 +60,7 @@ export function toMyProgram(row: repo.MyProgramRow): MyProgram {
   };
 }
 
-const refuse = (field: 'license' | 'referral_code', message: string) =>
+const refuse = (field: 'license' | 'pmo_code' | 'referral_code', message: string) =>
   AppError.badRequest(message, { [field]: message });
 
 /**
@@ -62,7 +69,8 @@ const refuse = (field: 'license' | 'referral_code', message: string) =>
  * concurrent requests: the voucher row is locked and claimed with a conditional update inside one
  * transaction. Every refusal is 400 with its field: unknown code 'Kode voucher tidak ditemukan',
  * used code 'Kode voucher sudah digunakan', program not published, program already joined,
- * unknown referral code. Wrong codes are throttled per member (429).
+ * unknown referral code, a redeem code (pmo_code) another redemption of the program already has
+ * (the unique index decides, so two concurrent requests cannot both pass). Wrong codes are throttled per member (429).
  */
 export async function redeemVoucher(
   db: Db,
@@ -99,14 +107,17 @@ export async function redeemVoucher(
         license: voucher.code,
         pmoCode: body.pmo_code,
       });
+      if (!redeem && (await repo.pmoCodeTaken(tx, voucher.program_id, body.pmo_code))) {
+        throw refuse('pmo_code', memberMessages.pmoCodeUsed);
+      }
       if (!redeem || !(await claimVoucher(tx, voucher.id, redeem.id))) {
         throw refuse('license', memberMessages.voucherUsed);
       }
       await attempt.succeed(tx);
       return voucher.program_id;
     });
-    const row = await repo.findMyRedeem(db, member.id, programId);
-    return toMyProgram(row!);
+    const row = (await repo.findMyRedeem(db, member.id, programId))!;
+    return toMyProgram(row, (await statesOfRedeem(db, row.id)).next);
   } catch (error) {
     if (error instanceof AppError && error.status === 400) await attempt.recordFailure();
     throw error;
@@ -120,12 +131,24 @@ export async function listMyPrograms(
   query: { page: number; limit: number },
 ): Promise<Paged<MyProgram>> {
   const { rows, total } = await repo.listMyRedeems(db, member.id, query);
-  return { list: rows.map(toMyProgram), page: query.page, limit: query.limit, total };
+  const states = await statesOfRedeems(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    list: rows.map((r) => toMyProgram(r, states.get(r.id)?.next ?? null)),
+    page: query.page,
+    limit: query.limit,
+    total,
+  };
 }
 
-/** The member's redemption of a program; 404 when the member has not redeemed it. */
+/**
+ * The member's redemption of a program; 404 when the member has not redeemed it (every member
+ * route of a program answers so, the same whether the program exists or not).
+ */
 export async function findMyProgram(db: Db, member: MemberRef, programId: string) {
   const row = await repo.findMyRedeem(db, member.id, programId);
-  if (!row) throw AppError.notFound(memberMessages.programNotFound);
+  if (!row) throw AppError.notFound(memberMessages.programNotJoined);
   return row;
 }

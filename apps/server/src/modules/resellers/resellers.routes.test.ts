@@ -67,6 +67,15 @@ describe('resellers API', () => {
   const get = (url: string, headers: Headers = admin) =>
     t.app.inject({ method: 'GET', url, headers });
 
+  it('refuses a common password for a reseller account', async () => {
+    const res = await create(resellerBody({ password: 'Password1' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().validation).toEqual({
+      password:
+        'Password ini terlalu umum dan mudah ditebak. Gunakan password lain, misalnya gabungan beberapa kata dan angka',
+    });
+  });
+
   it('creates a reseller: hashed password, generated code, defaults, no password in the reply', async () => {
     const body = resellerBody({
       status: undefined,

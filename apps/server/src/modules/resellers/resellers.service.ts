@@ -18,6 +18,7 @@ import type {
 } from '@ajar/shared/resellers/resellers.schemas';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/tokens';
 import * as repo from './resellers.repository';
 
@@ -103,6 +104,7 @@ export async function createReseller(
   drawCode: (fullname: string) => string = newReferralCode,
 ): Promise<Reseller> {
   if (await repo.emailTaken(db, body.email)) throw emailTaken();
+  refuseCommonPassword(body.password, 'password');
   const passwordHash = await hashPassword(body.password);
   for (let round = 0; round < maxCodeRounds; round += 1) {
     const created = await repo.insertReseller(db, {

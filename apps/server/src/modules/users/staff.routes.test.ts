@@ -106,6 +106,15 @@ describe('staff accounts API', () => {
     expect(login.json().data.user.role.key).toBe('trainer');
   });
 
+  it('refuses a common password (any letter case) for a new account', async () => {
+    const res = await create({ ...newTrainer, email: 'umum@ajar.test', password: 'PASSWORD1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().validation).toEqual({
+      password:
+        'Password ini terlalu umum dan mudah ditebak. Gunakan password lain, misalnya gabungan beberapa kata dan angka',
+    });
+  });
+
   it('refuses a duplicate e-mail (any case) and bad fields with Indonesian messages', async () => {
     const dup = await create({ ...newTrainer, email: 'SARI.pelatih@ajar.test' });
     expect(dup.statusCode).toBe(400);

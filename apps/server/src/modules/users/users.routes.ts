@@ -74,7 +74,12 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     body: staffUpdateBodySchema,
     data: staffAccountSchema,
     message: staffMessages.updated,
-    handler: ({ user, params, body }) => service.updateStaff(app.db, user, params.id, body),
+    handler: async ({ user, params, body }) => {
+      const account = await service.updateStaff(app.db, user, params.id, body);
+      // Requests read the role per request; open sockets are re-checked at once (issue 17).
+      app.realtime.applyRole(params.id, account.role.key);
+      return account;
+    },
   });
 
   staffRoute(app, {

@@ -15,6 +15,7 @@ import type {
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, newToken } from '../../lib/tokens';
 import {
@@ -84,6 +85,7 @@ async function getStaff(db: DbOrTx, id: string): Promise<StaffAccount> {
 
 /** Creates an active admin or trainer account with the given password (stored hashed). */
 export async function createStaff(db: Db, body: StaffCreateBodyParsed): Promise<StaffAccount> {
+  refuseCommonPassword(body.password, 'password');
   if (await repo.staffEmailTaken(db, body.email)) throw emailTaken();
   const created = await repo.insertStaff(db, {
     fullname: body.fullname,

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { sharedPasswordHash } from '../../lib/tokens';
 import { newVoucherCode } from '../../modules/vouchers/vouchers.service';
+import { uniqueAddress } from './auth';
 
 /**
  * Participants made through the real member API (register → redeem), so tests of grading,
@@ -113,7 +114,13 @@ export async function registerMember(
     password: overrides.password ?? 'Rahasia123',
     ...(overrides.date_of_birth ? { date_of_birth: overrides.date_of_birth } : {}),
   };
-  const res = await app.inject({ method: 'POST', url: '/api/member/v1/register', payload: body });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/member/v1/register',
+    payload: body,
+    // Registrations are limited per address (issue 17): each test member comes from its own.
+    remoteAddress: uniqueAddress(),
+  });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.body}`);
   const data = res.json<{ data: MemberLoginData }>().data;
   return {

@@ -1,3 +1,4 @@
+import { base64UrlToBytes } from '@ajar/shared/common/base64url';
 import { http } from '@/api/http';
 
 /** Login never waits longer than this for the notification prompt and the push service. */
@@ -10,16 +11,6 @@ function pushSupported(): boolean {
     'serviceWorker' in navigator &&
     'PushManager' in window
   );
-}
-
-function base64UrlToBytes(base64Url: string): Uint8Array<ArrayBuffer> {
-  const base64 = (base64Url + '='.repeat((4 - (base64Url.length % 4)) % 4))
-    .replace(/-/g, '+')
-    .replace(/_/g, '/');
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }
 
 function sameKey(a: ArrayBuffer | null, b: Uint8Array): boolean {

@@ -4,44 +4,37 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { repeatOptions } from '@ajar/shared/activities/activities.constants';
 import type { Activity } from '@ajar/shared/activities/activities.schemas';
 import { quizMessages } from '@ajar/shared/quiz/quiz.constants';
-import type { Group } from '@ajar/shared/quiz/quiz.schemas';
+import type { Group, Question } from '@ajar/shared/quiz/quiz.schemas';
 import {
   activityMinimum,
   retakesLeft,
   scorePacket,
-  type PacketResult,
+  scoreQuestion,
   type QuizAnswers,
 } from '@ajar/shared/quiz/quiz.scoring';
+import { shuffled } from '@ajar/player/lib/shuffle';
+import { QuizQuestionCard } from '@ajar/player/quiz/quiz-question-card';
+import { QuizResultCard, formatNumber } from '@ajar/player/quiz/quiz-result-card';
+import {
+  QuizSectionsPlayer,
+  questionNumber,
+  type QuizSection,
+} from '@ajar/player/quiz/quiz-sections-player';
+import { QuizSettingsSummary } from '@ajar/player/quiz/quiz-settings-summary';
 import { errorMessage } from '../../../api/http';
 import { useGroups, usePackets } from '../api/get-packets';
 import type { PreviewRef } from '../api/get-preview-activity';
-import { shuffled } from '../lib/shuffle';
-import { useTimer } from '../lib/use-timer';
-import { QuizQuestionCard } from './quiz-question-card';
-import { TimerChip } from './timer-chip';
 
 type Phase = 'intro' | 'playing' | 'result';
-
-const yesNo = (flag: number) => (flag === 1 ? 'Ya' : 'Tidak');
-const repeatLabel = (value: number) =>
-  repeatOptions.find((o) => o.value === value)?.label ?? `${value}x`;
 
 /** Sections that hold questions, in packet order; with 'Acak Soal' the questions are shuffled. */
 function playableSections(groups: readonly Group[], random: boolean, seed: string): Group[] {
@@ -57,7 +50,7 @@ function playableSections(groups: readonly Group[], random: boolean, seed: strin
  * (timer, skip and random order per the activity settings), submit, see the score against the
  * points, each section's 'Minimal Score' and the activity's 'Nilai Minimal', with answers and
  * explanations when 'Tampilkan Jawaban' is on, and 'Ulangi' as often as 'Kesempatan mengulang'
- * allows. Nothing is sent to the server.
+ * allows. Scored here from the answer key (staff may see it); nothing is sent to the server.
  */
 export function QuizPreview({
   activity,
@@ -74,40 +67,32 @@ export function QuizPreview({
 
   const [phase, setPhase] = useState<Phase>('intro');
   const [attempt, setAttempt] = useState(0);
-  const [sectionIndex, setSectionIndex] = useState(0);
   const [answers, setAnswers] = useState<QuizAnswers>({});
   const [timedOut, setTimedOut] = useState(false);
 
   const random = settings.is_random_question === 1;
-  const sections = useMemo(
+  const groupList = useMemo(
     () => playableSections(groups.data ?? [], random, `${chosenPacket}-${attempt}`),
     [groups.data, random, chosenPacket, attempt],
   );
-  const totalQuestions = sections.reduce((n, s) => n + s.list_question.length, 0);
-  const limitSeconds = settings.timer > 0 ? settings.timer * 60 : null;
-  const showTimer = settings.is_show_timer === 1;
-  const canSkip = settings.is_skip === 1;
+  const sections: QuizSection<Question>[] = useMemo(
+    () =>
+      groupList.map((g) => ({
+        key: g.group_id,
+        name: g.section?.name ?? null,
+        questions: g.list_question,
+      })),
+    [groupList],
+  );
+  const totalQuestions = sections.reduce((n, s) => n + s.questions.length, 0);
   const minimum = activityMinimum(settings.set_minimum_value);
-
-  const finish = (byTimeout: boolean) => {
-    setTimedOut(byTimeout);
-    setPhase('result');
-  };
-  const timer = useTimer({
-    limitSeconds,
-    running: phase === 'playing',
-    resetKey: `${chosenPacket}-${attempt}`,
-    onExpire: () => finish(true),
-  });
-
-  const result: PacketResult | null = useMemo(
-    () => (phase === 'result' ? scorePacket(sections, answers, minimum) : null),
-    [phase, sections, answers, minimum],
+  const result = useMemo(
+    () => (phase === 'result' ? scorePacket(groupList, answers, minimum) : null),
+    [phase, groupList, answers, minimum],
   );
 
   const start = () => {
     setAttempt((n) => n + 1);
-    setSectionIndex(0);
     setAnswers({});
     setTimedOut(false);
     setPhase('playing');
@@ -126,7 +111,7 @@ export function QuizPreview({
           <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
             Mulai kuis
           </Typography>
-          <SettingsSummary activity={activity} />
+          <QuizSettingsSummary settings={settings} />
           <Divider sx={{ my: 2.5 }} />
           {packets.data.length === 0 ? (
             <Alert severity="info">{quizMessages.noPackets}</Alert>
@@ -179,18 +164,45 @@ export function QuizPreview({
     const left = retakesLeft(settings.opportunity_repeat_test, attempt);
     return (
       <Stack spacing={2.5}>
-        <ResultCard
-          result={result}
-          packetName={packetName}
+        <QuizResultCard
+          title={`Hasil ${packetName}`}
+          score={result.score}
+          detail={`Poin ${formatNumber(result.earned)} dari ${formatNumber(result.max)}`}
+          passed={result.passed}
+          minimum={result.minimum}
+          answered={`Terjawab ${result.answered} dari ${result.total} soal`}
           timedOut={timedOut}
-          shownToParticipant={settings.is_show_score === 1}
-          sections={sections}
+          notice={
+            settings.is_show_score !== 1 && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                Peserta tidak melihat skor ini (Tampilkan Score: Tidak).
+              </Alert>
+            )
+          }
+          sections={result.sections.map((s, i) => ({
+            key: sections[i]?.key ?? String(i),
+            name: s.name,
+            points: `${formatNumber(s.earned)} / ${formatNumber(s.max)}`,
+            score: s.score,
+            minScore: s.minScore,
+            passed: s.passed,
+          }))}
           retakes={left}
-          onRetake={start}
-          onOtherPacket={() => {
-            setAttempt(0);
-            setPhase('intro');
-          }}
+          actions={
+            <>
+              <Button
+                onClick={() => {
+                  setAttempt(0);
+                  setPhase('intro');
+                }}
+              >
+                Pilih paket lain
+              </Button>
+              <Button variant="contained" disabled={left <= 0} onClick={start}>
+                Ulangi
+              </Button>
+            </>
+          }
         />
         {settings.is_show_answer === 1 ? (
           <Stack spacing={2} component="section" aria-label="Pembahasan jawaban">
@@ -198,20 +210,27 @@ export function QuizPreview({
               Jawaban dan pembahasan
             </Typography>
             {sections.map((section, s) => (
-              <Stack key={section.group_id} spacing={1.5}>
+              <Stack key={section.key} spacing={1.5}>
                 <Typography variant="subtitle1" component="h4">
-                  {section.section?.name ?? `Section ${s + 1}`}
+                  {section.name ?? `Section ${s + 1}`}
                 </Typography>
-                {section.list_question.map((question, q) => (
-                  <QuizQuestionCard
-                    key={question.id}
-                    number={numberOf(sections, s, q)}
-                    question={question}
-                    chosen={answers[question.id]}
-                    result={result.sections[s]?.questions[q]}
-                    showAnswer
-                  />
-                ))}
+                {section.questions.map((question, q) => {
+                  const review = result.sections[s]?.questions[q];
+                  return (
+                    <QuizQuestionCard
+                      key={question.id}
+                      number={questionNumber(sections, s, q)}
+                      question={question}
+                      points={review?.max}
+                      chosen={answers[question.id]}
+                      review={review}
+                      explanation={
+                        review?.correct ? question.explanation.correct : question.explanation.wrong
+                      }
+                      showAnswer
+                    />
+                  );
+                })}
               </Stack>
             ))}
           </Stack>
@@ -224,244 +243,20 @@ export function QuizPreview({
     );
   }
 
-  const section = sections[sectionIndex];
-  if (!section) return null;
-  const last = sectionIndex === sections.length - 1;
-  const sectionAnswered = section.list_question.every((q) => answers[q.id] !== undefined);
-  const answeredCount = sections
-    .flatMap((s) => s.list_question)
-    .filter((q) => answers[q.id] !== undefined).length;
-  const canMoveOn = canSkip || sectionAnswered;
-
   return (
-    <Card>
-      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1.5}
-          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
-        >
-          <Box>
-            <Typography variant="overline" color="text.secondary">
-              {packetName} · Section {sectionIndex + 1} dari {sections.length}
-            </Typography>
-            <Typography variant="h6" component="h3">
-              {section.section?.name ?? `Section ${sectionIndex + 1}`}
-            </Typography>
-          </Box>
-          {showTimer && <TimerChip remaining={timer.remaining} elapsed={timer.elapsed} />}
-        </Stack>
-        <LinearProgress
-          variant="determinate"
-          value={totalQuestions ? (answeredCount / totalQuestions) * 100 : 0}
-          aria-label="Soal terjawab"
-          sx={{ mb: 0.5, borderRadius: 1 }}
-        />
-        <Typography variant="caption" color="text.secondary">
-          {answeredCount} dari {totalQuestions} soal terjawab
-        </Typography>
-        <Stack spacing={2} sx={{ mt: 2 }}>
-          {section.list_question.map((question, q) => (
-            <QuizQuestionCard
-              key={question.id}
-              number={numberOf(sections, sectionIndex, q)}
-              question={question}
-              chosen={answers[question.id]}
-              onChoose={(option) =>
-                setAnswers((current) => ({ ...current, [question.id]: option }))
-              }
-            />
-          ))}
-        </Stack>
-        {!canMoveOn && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            Jawab semua soal di section ini untuk melanjutkan.
-          </Typography>
-        )}
-        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 2.5 }}>
-          <Button disabled={sectionIndex === 0} onClick={() => setSectionIndex((i) => i - 1)}>
-            Sebelumnya
-          </Button>
-          {last ? (
-            <Button variant="contained" disabled={!canMoveOn} onClick={() => finish(false)}>
-              Kirim Jawaban
-            </Button>
-          ) : (
-            <Button
-              variant="contained"
-              disabled={!canMoveOn}
-              onClick={() => setSectionIndex((i) => i + 1)}
-            >
-              Selanjutnya
-            </Button>
-          )}
-        </Stack>
-      </CardContent>
-    </Card>
-  );
-}
-
-/** Questions are numbered through the packet: 'Nomor 1' … 'Nomor n'. */
-function numberOf(sections: readonly Group[], sectionIndex: number, questionIndex: number) {
-  return (
-    sections.slice(0, sectionIndex).reduce((n, s) => n + s.list_question.length, 0) +
-    questionIndex +
-    1
-  );
-}
-
-function SettingsSummary({ activity }: { activity: Activity }) {
-  const s = activity.settings;
-  const minimum = activityMinimum(s.set_minimum_value);
-  const items = [
-    ['Timer', s.timer > 0 ? `${s.timer} menit` : 'Tanpa batas waktu'],
-    ['Tampilkan Timer', yesNo(s.is_show_timer)],
-    ['Skip', yesNo(s.is_skip)],
-    ['Acak Soal', yesNo(s.is_random_question)],
-    ['Tampilkan Jawaban', yesNo(s.is_show_answer)],
-    ['Tampilkan Score', yesNo(s.is_show_score)],
-    ['Kesempatan mengulang', repeatLabel(s.opportunity_repeat_test)],
-    ['Nilai Minimal', minimum === null ? 'Tidak ada' : String(minimum)],
-  ] as const;
-  return (
-    <Box
-      component="dl"
-      aria-label="Pengaturan kuis"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
-        gap: 1.5,
-        m: 0,
+    <QuizSectionsPlayer
+      key={`${chosenPacket}-${attempt}`}
+      sections={sections}
+      title={packetName}
+      limitSeconds={settings.timer > 0 ? settings.timer * 60 : null}
+      showTimer={settings.is_show_timer === 1}
+      canSkip={settings.is_skip === 1}
+      pointsOf={(question) => scoreQuestion(question, undefined).max}
+      onSubmit={(submitted, byTimeout) => {
+        setAnswers(submitted);
+        setTimedOut(byTimeout);
+        setPhase('result');
       }}
-    >
-      {items.map(([label, value]) => (
-        <Box key={label}>
-          <Typography component="dt" variant="caption" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
+    />
   );
-}
-
-function ResultCard({
-  result,
-  packetName,
-  timedOut,
-  shownToParticipant,
-  sections,
-  retakes,
-  onRetake,
-  onOtherPacket,
-}: {
-  result: PacketResult;
-  packetName: string;
-  timedOut: boolean;
-  shownToParticipant: boolean;
-  sections: readonly Group[];
-  retakes: number;
-  onRetake: () => void;
-  onOtherPacket: () => void;
-}) {
-  const status = result.passed ? 'Lulus' : 'Tidak Lulus';
-  return (
-    <Card component="section" aria-label="Hasil kuis">
-      <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-        {timedOut && (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            Waktu habis. Jawaban dikirim otomatis.
-          </Alert>
-        )}
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={3}
-          sx={{ alignItems: { sm: 'center' }, mb: 2 }}
-        >
-          <Box>
-            <Typography variant="overline" color="text.secondary">
-              Hasil {packetName}
-            </Typography>
-            <Typography variant="h3" component="p" sx={{ fontWeight: 700 }} aria-label="Skor">
-              {result.score === null ? '–' : formatNumber(result.score)}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Skor (0–100) · Poin {formatNumber(result.earned)} dari {formatNumber(result.max)}
-            </Typography>
-          </Box>
-          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <Chip color={result.passed ? 'success' : 'error'} label={status} />
-            <Typography variant="body2" color="text.secondary">
-              Nilai Minimal: {result.minimum === null ? 'tidak diatur' : result.minimum}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Terjawab {result.answered} dari {result.total} soal
-            </Typography>
-          </Stack>
-        </Stack>
-        {!shownToParticipant && (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            Peserta tidak melihat skor ini (Tampilkan Score: Tidak).
-          </Alert>
-        )}
-        <Table size="small" aria-label="Skor per section">
-          <TableHead>
-            <TableRow>
-              <TableCell>Section</TableCell>
-              <TableCell align="right">Poin</TableCell>
-              <TableCell align="right">Skor</TableCell>
-              <TableCell align="right">Minimal Score</TableCell>
-              <TableCell>Status</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {result.sections.map((section, index) => (
-              <TableRow key={sections[index]?.group_id ?? index}>
-                <TableCell>{section.name ?? `Section ${index + 1}`}</TableCell>
-                <TableCell align="right">
-                  {formatNumber(section.earned)} / {formatNumber(section.max)}
-                </TableCell>
-                <TableCell align="right">
-                  {section.score === null ? '–' : formatNumber(section.score)}
-                </TableCell>
-                <TableCell align="right">{section.minScore}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    color={section.passed ? 'success' : 'error'}
-                    label={section.passed ? 'Tercapai' : 'Belum tercapai'}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1.5}
-          sx={{ justifyContent: 'flex-end', alignItems: { sm: 'center' }, mt: 2.5 }}
-        >
-          <Typography variant="body2" color="text.secondary" sx={{ mr: { sm: 'auto' } }}>
-            {retakes === Number.POSITIVE_INFINITY
-              ? 'Kesempatan mengulang: tanpa batas'
-              : retakes > 0
-                ? `Sisa kesempatan mengulang: ${retakes}`
-                : 'Tidak ada kesempatan mengulang'}
-          </Typography>
-          <Button onClick={onOtherPacket}>Pilih paket lain</Button>
-          <Button variant="contained" disabled={retakes <= 0} onClick={onRetake}>
-            Ulangi
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
-  );
-}
-
-function formatNumber(n: number): string {
-  return n.toLocaleString('id-ID', { maximumFractionDigits: 2 });
 }

@@ -1,0 +1,152 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { CheckInData } from '@ajar/shared/attendance/attendance.schemas';
+import type {
+  CompleteData,
+  MemberActivityDetail,
+  MemberCertificateData,
+  MyProgramDetail,
+  QuizResult,
+  QuizStartData,
+  VideoProgressData,
+} from '@ajar/shared/members/member-learning.schemas';
+import type {
+  MemberPopupQuizzesData,
+  PopupAnswer,
+  PopupAnswerResult,
+} from '@ajar/shared/members/member-popup.schemas';
+import { http, upload } from '../../../api/http';
+import { sendOrQueue, startOfflineQueue } from '../../../lib/offline-queue';
+
+startOfflineQueue();
+
+const enc = encodeURIComponent;
+const activityPath = (programId: string, activityId: string) =>
+  `/program/${enc(programId)}/activity/${enc(activityId)}`;
+
+export const activityKeys = {
+  program: (programId: string) => ['my-program', programId] as const,
+  activity: (programId: string, activityId: string) =>
+    ['my-program', programId, 'activity', activityId] as const,
+  gameplays: (programId: string, activityId: string) =>
+    ['my-program', programId, 'activity', activityId, 'gameplays'] as const,
+  certificate: (programId: string) => ['my-program', programId, 'certificate'] as const,
+};
+
+/** `GET /program/detail/{programId}`: progress, topics and activities with their state. */
+export const programDetailQuery = (programId: string) =>
+  queryOptions({
+    queryKey: activityKeys.program(programId),
+    queryFn: ({ signal }) =>
+      http.get<MyProgramDetail>(`/program/detail/${enc(programId)}`, undefined, signal),
+  });
+
+/** `GET /program/{programId}/activity/{activityId}`: content, settings, progress, attempts. */
+export const activityQuery = (programId: string, activityId: string) =>
+  queryOptions({
+    queryKey: activityKeys.activity(programId, activityId),
+    queryFn: ({ signal }) =>
+      http.get<MemberActivityDetail>(activityPath(programId, activityId), undefined, signal),
+  });
+
+/** `GET …/gameplays`: the video's pop-ups without their answers. */
+export const gameplaysQuery = (programId: string, activityId: string) =>
+  queryOptions({
+    queryKey: activityKeys.gameplays(programId, activityId),
+    queryFn: ({ signal }) =>
+      http.get<MemberPopupQuizzesData>(
+        `${activityPath(programId, activityId)}/gameplays`,
+        undefined,
+        signal,
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** `GET /program/{programId}/certificate`, once the program is complete. */
+export const certificateQuery = (programId: string) =>
+  queryOptions({
+    queryKey: activityKeys.certificate(programId),
+    queryFn: ({ signal }) =>
+      http.get<MemberCertificateData>(`/program/${enc(programId)}/certificate`, undefined, signal),
+  });
+
+export const completeActivity = (programId: string, activityId: string) =>
+  http.post<CompleteData>(`${activityPath(programId, activityId)}/complete`);
+
+export const startQuiz = (programId: string, activityId: string) =>
+  http.post<QuizStartData>(`${activityPath(programId, activityId)}/quiz/start`);
+
+/** Submits the answers; offline they wait on the device with their idempotency key. */
+export const submitQuiz = (
+  programId: string,
+  activityId: string,
+  attemptId: string,
+  answers: Record<string, number | null>,
+) => {
+  const key = crypto.randomUUID();
+  return sendOrQueue<QuizResult>({
+    key,
+    kind: 'quiz',
+    method: 'POST',
+    path: `${activityPath(programId, activityId)}/quiz/${enc(attemptId)}/submit`,
+    body: { answers, idempotency_key: key },
+  });
+};
+
+/** One pop-up answer, scored on the server; offline it waits with its idempotency key. */
+export const answerGameplay = (
+  programId: string,
+  activityId: string,
+  gameplayId: string,
+  answer: PopupAnswer,
+) => {
+  const key = crypto.randomUUID();
+  return sendOrQueue<PopupAnswerResult>({
+    key,
+    kind: 'popup',
+    method: 'POST',
+    path: `${activityPath(programId, activityId)}/gameplay/${enc(gameplayId)}/answer`,
+    body: { answer, idempotency_key: key },
+  });
+};
+
+/** 'Presensi'; offline it waits with its idempotency key. */
+export const checkIn = (programId: string, activityId: string) => {
+  const key = crypto.randomUUID();
+  return sendOrQueue<CheckInData>({
+    key,
+    kind: 'attendance',
+    method: 'POST',
+    path: `${activityPath(programId, activityId)}/attendance`,
+    body: { idempotency_key: key },
+  });
+};
+
+export const saveVideoProgress = (
+  programId: string,
+  activityId: string,
+  position: number,
+  duration: number,
+) =>
+  http.put<VideoProgressData>(`${activityPath(programId, activityId)}/video-progress`, {
+    position_seconds: Math.round(position * 10) / 10,
+    duration_seconds: Math.round(duration * 10) / 10,
+  });
+
+/** 'Unggah Tugas': multipart `file` and `note`, with upload progress (0…1). */
+export const uploadWork = (
+  programId: string,
+  activityId: string,
+  file: File,
+  note: string,
+  onProgress: (fraction: number) => void,
+) => {
+  const form = new FormData();
+  form.append('note', note);
+  form.append('file', file);
+  return upload<CompleteData>(
+    'POST',
+    `${activityPath(programId, activityId)}/upload`,
+    form,
+    onProgress,
+  );
+};

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../../api/http';
+import { readSession } from '../../../api/session';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { certificateQuery } from '../api/activities-api';
+
+/** Fetches the PDF with the member token (the address is not public) and saves it. */
+async function downloadPdf(url: string, number: string) {
+  const token = readSession()?.token;
+  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new Error('Sertifikat gagal diunduh, coba lagi');
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = `sertifikat-${number.replace(/[^\w-]+/g, '-')}.pdf`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** 'Sertifikat' of a complete program: download the PDF, share the verification link. */
+export function CertificateCard({ programId }: { programId: string }) {
+  const certificate = useQuery(certificateQuery(programId));
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  if (certificate.isPending) return <p className="muted">Memuat sertifikat…</p>;
+  if (certificate.isError) return <Alert tone="error">{errorMessage(certificate.error)}</Alert>;
+  const data = certificate.data;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(data.verify_url);
+      setMessage({ tone: 'success', text: 'Tautan verifikasi disalin' });
+    } catch {
+      setMessage({ tone: 'error', text: 'Salin gagal; pilih tautan lalu salin manual' });
+    }
+  };
+
+  return (
+    <Card className="stack" aria-labelledby="certificate-heading">
+      <h2 id="certificate-heading">Sertifikat</h2>
+      <p>
+        Selamat, program selesai. Nomor sertifikat: <strong>{data.number}</strong>
+      </p>
+      <Button
+        block
+        busy={busy}
+        onClick={() => {
+          setBusy(true);
+          setMessage(null);
+          downloadPdf(data.download_url, data.number)
+            .catch((error: unknown) => setMessage({ tone: 'error', text: errorMessage(error) }))
+            .finally(() => setBusy(false));
+        }}
+      >
+        Unduh Sertifikat (PDF)
+      </Button>
+      <label htmlFor="verify-url">Tautan verifikasi untuk dibagikan</label>
+      <div className="copy-row">
+        <input
+          id="verify-url"
+          readOnly
+          value={data.verify_url}
+          onFocus={(e) => e.target.select()}
+        />
+        <Button variant="secondary" onClick={() => void copy()}>
+          Salin
+        </Button>
+      </div>
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+    </Card>
+  );
+}

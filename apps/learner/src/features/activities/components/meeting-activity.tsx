@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  dayNames,
+  scheduleModes,
+  type DayValue,
+} from '@ajar/shared/activities/activities.constants';
+import type { Schedule } from '@ajar/shared/activities/activities.rules';
+import { findOccurrence } from '@ajar/shared/attendance/attendance.rules';
+import { errorMessage } from '../../../api/http';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { queuedText } from '@ajar/player/lib/player-texts';
+import { activityKeys, checkIn } from '../api/activities-api';
+import { readContent } from '../lib/activity-content';
+import type { ActivityProps } from './activity-props';
+import { RichText } from './rich-text';
+
+/** The schedule's lines as read: 'Senin 08:00–10:00 WIB' or '2026-11-26 08:00–10:00 WIB'. */
+function scheduleLines(schedule: Schedule): string[] {
+  const byDay = schedule.is_day === scheduleModes.byDay;
+  const entries = byDay
+    ? schedule.days.map((d) => ({ when: dayNames[d.day as DayValue] ?? d.day, times: d.times }))
+    : schedule.dates.map((d) => ({ when: d.date, times: d.times }));
+  return entries.flatMap((e) => e.times.map((t) => `${e.when} ${t.start_time}–${t.end_time} WIB`));
+}
+
+/**
+ * A meeting (online or offline discussion): its schedule, its link, and 'Presensi', which opens
+ * only inside a schedule window (from 15 minutes before its start until its end, as the server
+ * checks). A check-in made offline waits on the device and is sent once back online.
+ */
+export function MeetingActivity({ programId, activity }: ActivityProps) {
+  const queryClient = useQueryClient();
+  const content = readContent(activity);
+  const meeting = content.meeting;
+  const [now, setNow] = useState(() => new Date());
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{
+    tone: 'error' | 'success' | 'info';
+    text: string;
+  } | null>(null);
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  // Days come from the server as stored; the rule skips a day name it does not know.
+  const schedule = meeting
+    ? ({ is_day: meeting.is_day, days: meeting.days, dates: meeting.dates } as Schedule)
+    : null;
+  const open = schedule ? findOccurrence(schedule, now) : null;
+  const lines = schedule ? scheduleLines(schedule) : [];
+
+  const presensi = () => {
+    setBusy(true);
+    setMessage(null);
+    checkIn(programId, activity.id)
+      .then((sent) => {
+        if (sent.queued) setMessage({ tone: 'info', text: queuedText });
+        else {
+          setMessage({ tone: 'success', text: 'Presensi berhasil' });
+          void queryClient.invalidateQueries({ queryKey: activityKeys.program(programId) });
+        }
+      })
+      .catch((e: unknown) => setMessage({ tone: 'error', text: errorMessage(e) }))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <>
+      <Card className="stack">
+        <h2>Jadwal</h2>
+        {lines.length ? (
+          <ul>
+            {lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">Jadwal belum diatur.</p>
+        )}
+        {meeting?.link && (
+          <a href={meeting.link} target="_blank" rel="noopener noreferrer">
+            Buka tautan pertemuan (tab baru)
+          </a>
+        )}
+        <RichText html={content.description ?? ''} label="Deskripsi aktivitas" />
+      </Card>
+      <Card className="stack">
+        <h2>Presensi</h2>
+        {activity.is_complete ? (
+          <Alert tone="success">Anda sudah presensi. Aktivitas selesai.</Alert>
+        ) : open ? (
+          <p>
+            Presensi dibuka untuk jadwal {open.start_time}–{open.end_time} WIB.
+          </p>
+        ) : (
+          <p className="muted">Presensi hanya dapat dilakukan saat jadwal berlangsung.</p>
+        )}
+        {!activity.is_complete && (
+          <Button block busy={busy} disabled={!open} onClick={presensi}>
+            Presensi
+          </Button>
+        )}
+        {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ChatMessage, ChatRoomDetail } from '@ajar/shared/chat/chat.schemas';
+import { http } from '../../../api/http';
+import {
+  listQueued,
+  sendOrQueue,
+  startOfflineQueue,
+  type QueuedCall,
+} from '../../../lib/offline-queue';
+
+/** The participant's private chat with the trainer of a program (issue 21). */
+
+const enc = encodeURIComponent;
+
+export const chatKeys = {
+  totalUnread: ['chat', 'total-unread'] as const,
+  rooms: ['chat', 'rooms'] as const,
+  roomId: (programId: string) => ['chat', 'room-id', programId] as const,
+};
+
+export interface MemberRoom {
+  id: string;
+  program: { id: string; title: string };
+  trainer: { id: string; fullname: string };
+  last_message: string | null;
+  unread_message: number;
+  updated_at: string;
+}
+
+export const totalUnreadQuery = queryOptions({
+  queryKey: chatKeys.totalUnread,
+  queryFn: ({ signal }) =>
+    http.get<{ total_unread: number }>('/chat/get-total-unread', undefined, signal),
+});
+
+export const roomsQuery = queryOptions({
+  queryKey: chatKeys.rooms,
+  queryFn: ({ signal }) => http.get<{ list: MemberRoom[] }>('/chat/rooms', { limit: 100 }, signal),
+});
+
+/** Opens (or creates) the member's room with the program's trainer. */
+export const roomIdQuery = (programId: string) =>
+  queryOptions({
+    queryKey: chatKeys.roomId(programId),
+    queryFn: () => http.post<{ room_id: string }>('/chat/get-room-id', { program_id: programId }),
+    staleTime: Infinity,
+  });
+
+/** A newest-first page of the room: `before` is the oldest message id already shown. */
+export const fetchRoom = (roomId: string, before?: string) =>
+  http.get<ChatRoomDetail>(`/chat/detail-room/${enc(roomId)}`, before ? { before } : undefined);
+
+export const markRoomRead = (roomId: string) => http.put<null>(`/chat/read/${enc(roomId)}`);
+
+const sendPath = (roomId: string) => `/chat/room/${enc(roomId)}/send-message`;
+
+/**
+ * Sends a message, or keeps it in the outbox while offline; its key (also the server's
+ * idempotency key) makes a resend after reconnecting store it once.
+ */
+export function sendChatMessage(roomId: string, key: string, message: string) {
+  startOfflineQueue();
+  return sendOrQueue<ChatMessage>({
+    key,
+    method: 'POST',
+    path: sendPath(roomId),
+    body: { message, idempotency_key: key },
+    kind: 'chat',
+  });
+}
+
+/** Messages of this room still waiting in the outbox (oldest first). */
+export async function queuedMessages(roomId: string): Promise<QueuedCall[]> {
+  const calls = await listQueued();
+  return calls
+    .filter((call) => call.kind === 'chat' && call.path === sendPath(roomId))
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+/** Plain text as the message HTML the server keeps: escaped, line breaks kept. */
+export function textToHtml(text: string): string {
+  return text
+    .trim()
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\n/g, '<br>');
+}

@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { messageTypeMember } from '@ajar/shared/chat/chat.constants';
+import type { ChatMessage } from '@ajar/shared/chat/chat.schemas';
+import { errorMessage } from '../../../api/http';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { useOnline } from '../../../components/offline-banner';
+import { Page } from '../../../components/page';
+import { PageLoading } from '../../../components/page-loading';
+import { pathTo } from '../../../routes/paths';
+import { roomIdQuery, textToHtml } from '../api/chat-api';
+import { useLiveConnected } from '../api/live';
+import { useChatRoom, type PendingMessage } from '../components/use-chat-room';
+import '../chat.css';
+
+const maxLength = 5000;
+const timeFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
+
+function Bubble({ message, readAt }: { message: ChatMessage; readAt: string | null }) {
+  const mine = message.type === messageTypeMember;
+  const read = mine && readAt !== null && readAt >= message.created_at;
+  return (
+    <li className={`bubble ${mine ? 'bubble--mine' : ''}`}>
+      {!mine && <span className="bubble__name">{message.name}</span>}
+      {/* Sanitised by the server (an allow-list), as the back office shows it. */}
+      <div className="bubble__text" dangerouslySetInnerHTML={{ __html: message.message }} />
+      <span className="bubble__meta">
+        <time dateTime={message.created_at}>{timeFormat.format(new Date(message.created_at))}</time>
+        {mine && <span className="bubble__mark">{read ? ' · Dibaca' : ' · Terkirim'}</span>}
+      </span>
+    </li>
+  );
+}
+
+function PendingBubble({ message }: { message: PendingMessage }) {
+  return (
+    <li className="bubble bubble--mine bubble--pending">
+      <div className="bubble__text" dangerouslySetInnerHTML={{ __html: message.message }} />
+      <span className="bubble__meta">Menunggu koneksi…</span>
+    </li>
+  );
+}
+
+/** 'Chat Trainer': the participant's private room with the trainer of a program, live. */
+export function ChatPage() {
+  const programId = useParams().programId ?? '';
+  const roomId = useQuery(roomIdQuery(programId));
+  const chat = useChatRoom(roomId.data?.room_id);
+  const online = useOnline();
+  const live = useLiveConnected();
+  const [text, setText] = useState('');
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const end = useRef<HTMLDivElement>(null);
+  const count = chat.messages.length + chat.pending.length;
+  const lastId = chat.messages.at(-1)?.id;
+
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [lastId, chat.pending.length]);
+
+  const back = pathTo('program-detail', { programId });
+  const title = chat.room ? `Chat ${chat.room.trainer.fullname}` : 'Chat Trainer';
+  if (roomId.isPending)
+    return (
+      <Page title="Chat Trainer" back={back}>
+        <PageLoading label="Membuka chat…" />
+      </Page>
+    );
+  if (roomId.isError)
+    return (
+      <Page title="Chat Trainer" back={back}>
+        <Alert tone="error">{errorMessage(roomId.error)}</Alert>
+      </Page>
+    );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) return;
+    setBusy(true);
+    setSendError(null);
+    try {
+      await chat.send(textToHtml(text));
+      setText('');
+    } catch (failure) {
+      setSendError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title={title} back={back}>
+      {chat.room && (
+        <p className="chat-status">
+          <span
+            className={`presence ${chat.room.trainer_online ? 'presence--on' : ''}`}
+            aria-hidden="true"
+          />
+          Trainer {chat.room.trainer_online ? 'online' : 'offline'}
+          <span className="muted">{chat.room.program.title}</span>
+        </p>
+      )}
+      {chat.error && <Alert tone="error">{chat.error}</Alert>}
+      {chat.hasMore && (
+        <Button variant="secondary" busy={chat.loadingOlder} onClick={() => void chat.loadOlder()}>
+          Muat pesan sebelumnya
+        </Button>
+      )}
+      {chat.room && count === 0 && <p className="muted">Chat masih kosong</p>}
+      <ol className="chat-list" aria-label="Pesan" aria-live="polite">
+        {chat.messages.map((m) => (
+          <Bubble key={m.id} message={m} readAt={chat.room?.other_read_at ?? null} />
+        ))}
+        {chat.pending.map((m) => (
+          <PendingBubble key={m.key} message={m} />
+        ))}
+      </ol>
+      <div ref={end} />
+      <form className="chat-form" onSubmit={(event) => void submit(event)}>
+        {(!online || !live) && (
+          <p className="muted chat-form__note">
+            {online ? 'Menghubungkan…' : 'Anda offline: pesan dikirim saat koneksi kembali.'}
+          </p>
+        )}
+        <label htmlFor="chat-text" className="visually-hidden">
+          Tulis pesan
+        </label>
+        <div className="row chat-form__row">
+          <textarea
+            id="chat-text"
+            className="field__input chat-form__input"
+            rows={1}
+            placeholder="Tulis pesan"
+            value={text}
+            maxLength={maxLength}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <Button type="submit" busy={busy}>
+            Kirim
+          </Button>
+        </div>
+        {sendError && (
+          <p className="field__error" role="alert">
+            {sendError}
+          </p>
+        )}
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,21 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { BottomNav } from '../components/bottom-nav';
+import { OfflineBanner } from '../components/offline-banner';
+import { PageLoading } from '../components/page-loading';
+
+/** Signed-in screens: the page (with its own app bar) above the bottom navigation. */
+export function SignedInLayout() {
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Lewati ke konten
+      </a>
+      <OfflineBanner />
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router/dom';
+import { readSession } from './api/session';
+import { queryClient } from './query-client';
+import { router } from './router';
+import { registerServiceWorker } from './lib/service-worker';
+import './styles.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);
+
+registerServiceWorker();
+
+// Answers and check-ins kept offline on an earlier visit are sent as soon as the app opens, on any
+// screen (lazily: the outbox's code stays out of the first screen's budget).
+if (readSession()) void import('./lib/offline-queue').then((m) => m.startOfflineQueue());

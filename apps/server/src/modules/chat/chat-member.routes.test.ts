@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, ChatRoomDetail } from '@ajar/shared/chat/chat.schemas';
+import {
+  buildChatProgram,
+  collectEvents,
+  connectSocket,
+  nextEvent,
+  tokenOf,
+  type ChatSocket,
+} from '../../test/factories/chat';
+import { joinProgram } from '../../test/factories/members';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const base = '/api/discussion/v1/discussion-private';
+const memberBase = '/api/member/v1/chat';
+
+let t: TestApp;
+let url: string;
+const sockets: ChatSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+async function socketFor(token: string) {
+  const socket = await connectSocket(url, token);
+  sockets.push(socket);
+  return socket;
+}
+
+type Ctx = Awaited<ReturnType<typeof buildChatProgram>>;
+
+async function openRoom(ctx: Ctx) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${memberBase}/get-room-id`,
+    headers: ctx.member.headers,
+    payload: { program_id: ctx.program.id },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { room_id: string } }>().data.room_id;
+}
+
+const send = (headers: { authorization: string }, room: string, payload: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${memberBase}/room/${room}/send-message`,
+    headers,
+    payload,
+  });
+
+async function detail(headers: { authorization: string }, path: string) {
+  const res = await t.app.inject({ method: 'GET', url: path, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: ChatRoomDetail }>().data;
+}
+
+describe('member chat in Ajar Belajar (issue 21)', () => {
+  it('stores a message sent again with the same idempotency key once, delivered live once', async () => {
+    const ctx = await buildChatProgram(t.app);
+    const room = await openRoom(ctx);
+    const trainer = await socketFor(tokenOf(ctx.trainerHeaders));
+    const live = collectEvents(trainer, 'chat.message');
+    const key = randomUUID();
+
+    const first = await send(ctx.member.headers, room, {
+      message: 'Dari offline',
+      idempotency_key: key,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send(ctx.member.headers, room, {
+      message: 'Dari offline',
+      idempotency_key: key,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ data: ChatMessage }>().data.id).toBe(
+      first.json<{ data: ChatMessage }>().data.id,
+    );
+
+    // A new key is a new message; its arrival also shows the first was delivered only once.
+    const next = nextEvent(trainer, 'chat.message', (m) => m.message === 'Berikutnya');
+    expect(
+      (
+        await send(ctx.member.headers, room, {
+          message: 'Berikutnya',
+          idempotency_key: randomUUID(),
+        })
+      ).statusCode,
+    ).toBe(200);
+    await next;
+    expect(live.map((m) => m.message)).toEqual(['Dari offline', 'Berikutnya']);
+    const { messages } = await detail(ctx.member.headers, `${memberBase}/detail-room/${room}`);
+    expect(messages.map((m) => m.message)).toEqual(['Dari offline', 'Berikutnya']);
+  });
+
+  it('frees the key of a refused message, and keeps keys per member', async () => {
+    const ctx = await buildChatProgram(t.app);
+    const room = await openRoom(ctx);
+    const key = randomUUID();
+    const refused = await send(ctx.member.headers, room, { message: '   ', idempotency_key: key });
+    expect(refused.statusCode).toBe(400);
+    const ok = await send(ctx.member.headers, room, {
+      message: 'Diperbaiki',
+      idempotency_key: key,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json<{ data: ChatMessage }>().data.message).toBe('Diperbaiki');
+
+    // Another member of the same program with the same key writes their own message.
+    const { member: other } = await joinProgram(t.app, ctx.program.id);
+    const otherRoom = (
+      await t.app.inject({
+        method: 'POST',
+        url: `${memberBase}/get-room-id`,
+        headers: other.headers,
+        payload: { program_id: ctx.program.id },
+      })
+    ).json<{ data: { room_id: string } }>().data.room_id;
+    const theirs = await send(other.headers, otherRoom, {
+      message: 'Punya saya',
+      idempotency_key: key,
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json<{ data: ChatMessage }>().data.message).toBe('Punya saya');
+    // The same key on another room's address is refused, not answered with the old message.
+    const misuse = await send(other.headers, room, { message: 'x', idempotency_key: key });
+    expect(misuse.statusCode).toBe(400);
+    expect(misuse.json().validation.idempotency_key).toBe('Idempotency key sudah dipakai');
+  });
+
+  it("shows the trainer's connection and read time to the member, live", async () => {
+    const ctx = await buildChatProgram(t.app);
+    const room = await openRoom(ctx);
+    const memberSocket = await socketFor(ctx.member.token);
+    const before = await detail(ctx.member.headers, `${memberBase}/detail-room/${room}`);
+    expect(before.trainer_online).toBe(false);
+    expect(before.other_read_at).toBeNull();
+
+    const online = nextEvent(memberSocket, 'chat.trainer_presence');
+    await socketFor(tokenOf(ctx.trainerHeaders));
+    expect(await online).toMatchObject({ online: true });
+    expect(
+      (await detail(ctx.member.headers, `${memberBase}/detail-room/${room}`)).trainer_online,
+    ).toBe(true);
+
+    expect((await send(ctx.member.headers, room, { message: 'Sudah dibaca?' })).statusCode).toBe(
+      200,
+    );
+    const read = nextEvent(memberSocket, 'chat.read', (e) => e.room_id === room);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/read/${room}`,
+      headers: ctx.trainerHeaders,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await read).toMatchObject({ reader: 'staff' });
+    const after = await detail(ctx.member.headers, `${memberBase}/detail-room/${room}`);
+    expect(after.other_read_at).not.toBeNull();
+    // The trainer sees the member's read time the same way.
+    await t.app.inject({
+      method: 'PUT',
+      url: `${memberBase}/read/${room}`,
+      headers: ctx.member.headers,
+    });
+    expect(
+      (await detail(ctx.trainerHeaders, `${base}/detail-room/${room}`)).other_read_at,
+    ).not.toBeNull();
+  });
+});

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { memberMessages } from '@ajar/shared/members/members.constants';
+import { programIdParamSchema } from '@ajar/shared/members/members.schemas';
+import {
+  activityParamSchema,
+  memberCertificateDataSchema,
+  videoProgressBodySchema,
+  videoProgressDataSchema,
+} from '@ajar/shared/members/member-learning.schemas';
+import {
+  gameplayParamSchema,
+  memberPopupMessages,
+  memberPopupQuizzesDataSchema,
+  popupAnswerBodySchema,
+  popupAnswerResultSchema,
+} from '@ajar/shared/members/member-popup.schemas';
+import { openRoute } from '../../lib/route';
+import { currentMember } from '../../plugins/member-auth';
+import { sendCertificatePdf } from '../certificates/certificates.routes';
+import { memberCertificate, memberCertificatePdf } from '../certificates/certificates.service';
+import { saveVideoProgress } from './member-video.service';
+import { answerPopup, listPopups } from './member-popup.service';
+import { findMyProgram } from './redeem.service';
+
+const tags = ['member'];
+const activityUrl = '/api/member/v1/program/:programId/activity/:activityId';
+
+/** What the learner app needs beside learning: video resume, pop-up answers, certificate. */
+export const memberAppRoutes: FastifyPluginAsync = async (app) => {
+  const baseUrl = (request: FastifyRequest) =>
+    app.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+
+  openRoute(app, {
+    access: 'member',
+    method: 'PUT',
+    url: `${activityUrl}/video-progress`,
+    tags,
+    summary: 'Keep the video position (resume) and the furthest point watched',
+    description:
+      'Video types only (menonton_video, embed_youtube). The activity completes once the ' +
+      'furthest point watched is within the last 5 % (or 5 seconds) of the video.',
+    params: activityParamSchema,
+    body: videoProgressBodySchema,
+    data: videoProgressDataSchema,
+    message: memberMessages.videoProgressSaved,
+    handler: ({ params, body, request }) =>
+      saveVideoProgress(app.db, currentMember(request), params, body),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'GET',
+    url: `${activityUrl}/gameplays`,
+    tags,
+    summary: "The video's pop-up quizzes without answer keys or points, with my answers",
+    params: activityParamSchema,
+    data: memberPopupQuizzesDataSchema,
+    handler: ({ params, request }) => listPopups(app.db, currentMember(request), params),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'POST',
+    url: `${activityUrl}/gameplay/:gameplayId/answer`,
+    tags,
+    summary: 'Answer a pop-up question: scored on the server, kept once per member and question',
+    description:
+      'answer: { kind: choice, option } | { kind: pairs, pairs } | { kind: words, found }, ' +
+      'indexes as served (400 on `answer` for an index that does not exist). A resend, or another ' +
+      'answer to the same question, answers the first result with repeated: true.',
+    params: gameplayParamSchema,
+    body: popupAnswerBodySchema,
+    data: popupAnswerResultSchema,
+    message: memberPopupMessages.answered,
+    handler: ({ params, body, request }) =>
+      answerPopup(app.db, currentMember(request), params, body),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'GET',
+    url: '/api/member/v1/program/:programId/certificate',
+    tags,
+    summary: "The member's certificate once the program is complete: number and links",
+    description: "400 'Sertifikat tersedia setelah program selesai' before.",
+    params: programIdParamSchema,
+    data: memberCertificateDataSchema,
+    handler: async ({ params, request }) => {
+      const redeem = await findMyProgram(app.db, currentMember(request), params.programId);
+      const cert = await memberCertificate(
+        app.db,
+        redeem.id,
+        baseUrl(request),
+        memberMessages.certificateNotReady,
+      );
+      return {
+        number: cert.number,
+        verify_url: cert.verify_url,
+        download_url: `/api/member/v1/program/${params.programId}/certificate/pdf`,
+        issued_at: cert.issued_at.toISOString(),
+      };
+    },
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'GET',
+    url: '/api/member/v1/program/:programId/certificate/pdf',
+    tags,
+    summary: "The member's certificate PDF (member token), once the program is complete",
+    params: programIdParamSchema,
+    data: 'reply',
+    handler: async ({ params, request, reply }) => {
+      const redeem = await findMyProgram(app.db, currentMember(request), params.programId);
+      await memberCertificate(
+        app.db,
+        redeem.id,
+        baseUrl(request),
+        memberMessages.certificateNotReady,
+      );
+      const { pdf, number } = await memberCertificatePdf(app.db, redeem.id, baseUrl(request));
+      return sendCertificatePdf(reply, pdf, number);
+    },
+  });
+};

@@ -1,0 +1,309 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { gameplayTypeLabels } from '@ajar/shared/popup-quiz/popup-quiz.constants';
+import { dueQuiz, markerPercent } from '../lib/popup-triggers';
+import type { GameplayJudge, PlayableGameplay, PopupSummary } from '../lib/popup-verdict';
+import { formatClock } from '../lib/shuffle';
+import {
+  PopupQuizPlayer,
+  type PopupQuizItem,
+  type PopupQuizSetting,
+} from '../popup/popup-quiz-player';
+
+/** Where the pop-up quizzes of a video stand, for a summary beside the video. */
+export interface PopupProgress {
+  activeId: string | null;
+  completed: ReadonlySet<string>;
+  results: Readonly<Record<string, PopupSummary>>;
+  ended: boolean;
+}
+
+export interface VideoWithPopupsProps {
+  src: string;
+  quizzes: readonly PopupQuizItem[];
+  setting: PopupQuizSetting | null;
+  /** The questions of every pop-up quiz; undefined while they load. */
+  gameplays: readonly PlayableGameplay[] | undefined;
+  gameplaysError?: string | null;
+  /** Scores answers (see PopupQuizPlayer); without it, from the gameplays' answer key. */
+  judge?: GameplayJudge;
+  audience?: 'staff' | 'participant';
+  /** Start here (seconds), e.g. where the participant stopped last time. */
+  startAt?: number;
+  /** Pop-up quizzes already done before (they do not show again). */
+  initialCompleted?: readonly string[];
+  /** Playback position, on pause, seek, end and about every `timeEvery` seconds of play. */
+  onTime?: (position: number, duration: number) => void;
+  onPopupProgress?: (progress: PopupProgress) => void;
+  onEnded?: () => void;
+}
+
+/**
+ * A video with its pop-up quizzes: at each quiz's second the video pauses and the quiz covers it;
+ * the video goes on after 'Lanjutkan Video'. Seeking past a quiz that was not answered shows it
+ * at once; quizzes after the end of the video show when it ends.
+ */
+export function VideoWithPopups({
+  src,
+  quizzes: unsorted,
+  setting,
+  gameplays,
+  gameplaysError = null,
+  judge,
+  audience = 'staff',
+  startAt = 0,
+  initialCompleted = [],
+  onTime,
+  onPopupProgress,
+  onEnded,
+}: VideoWithPopupsProps) {
+  const quizzes = useMemo(() => [...unsorted].sort((a, b) => a.second - b.second), [unsorted]);
+  const byId = useMemo(
+    () => new Map((gameplays ?? []).map((g) => [g.id, g] as const)),
+    [gameplays],
+  );
+  const video = useRef<HTMLVideoElement>(null);
+  const [duration, setDuration] = useState<number>(Number.NaN);
+  const [active, setActive] = useState<PopupQuizItem | null>(null);
+  const [completed, setCompleted] = useState<ReadonlySet<string>>(() => new Set(initialCompleted));
+  const [results, setResults] = useState<Record<string, PopupSummary>>({});
+  const [attempts, setAttempts] = useState<Record<string, number>>({});
+  const [ended, setEnded] = useState(false);
+
+  // The loop and the media events read these without restarting.
+  const state = useRef({ active, completed, quizzes, onTime, onEnded });
+  useEffect(() => {
+    state.current = { active, completed, quizzes, onTime, onEnded };
+  });
+  useEffect(() => {
+    onPopupProgress?.({ activeId: active?.id ?? null, completed, results, ended });
+  }, [active, completed, results, ended, onPopupProgress]);
+
+  const check = useCallback((time: number) => {
+    const { active: shown, completed: done, quizzes: all } = state.current;
+    if (shown) return;
+    const due = dueQuiz(all, time, done);
+    if (!due) return;
+    video.current?.pause();
+    state.current.active = due;
+    setActive(due);
+    setAttempts((a) => ({ ...a, [due.id]: a[due.id] ?? 1 }));
+  }, []);
+
+  // While playing, the time is checked every frame (timeupdate fires only ~4 times a second).
+  useEffect(() => {
+    const el = video.current;
+    if (!el) return;
+    let frame = 0;
+    let reportedAt = 0;
+    const report = () => {
+      reportedAt = el.currentTime;
+      if (Number.isFinite(el.duration)) state.current.onTime?.(el.currentTime, el.duration);
+    };
+    const loop = () => {
+      check(el.currentTime);
+      if (Math.abs(el.currentTime - reportedAt) >= 10) report();
+      if (!el.paused && !el.ended) frame = requestAnimationFrame(loop);
+    };
+    const onPlay = () => {
+      if (state.current.active) {
+        el.pause();
+        return;
+      }
+      setEnded(false);
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(loop);
+    };
+    const onSeeked = () => {
+      check(el.currentTime);
+      report();
+    };
+    const onEnd = () => {
+      setEnded(true);
+      report();
+      check(Number.POSITIVE_INFINITY);
+      state.current.onEnded?.();
+    };
+    const onMeta = () => {
+      setDuration(el.duration);
+      if (startAt > 0 && startAt < el.duration) el.currentTime = startAt;
+    };
+    el.addEventListener('play', onPlay);
+    el.addEventListener('pause', report);
+    el.addEventListener('seeked', onSeeked);
+    el.addEventListener('ended', onEnd);
+    el.addEventListener('loadedmetadata', onMeta);
+    if (el.readyState >= 1) onMeta();
+    return () => {
+      cancelAnimationFrame(frame);
+      el.removeEventListener('play', onPlay);
+      el.removeEventListener('pause', report);
+      el.removeEventListener('seeked', onSeeked);
+      el.removeEventListener('ended', onEnd);
+      el.removeEventListener('loadedmetadata', onMeta);
+    };
+  }, [check, startAt]);
+
+  const finishQuiz = useCallback((id: string, result: PopupSummary) => {
+    setResults((r) => ({ ...r, [id]: result }));
+  }, []);
+
+  const continueVideo = () => {
+    if (!active) return;
+    const done = new Set(completed).add(active.id);
+    state.current = { ...state.current, active: null, completed: done };
+    setCompleted(done);
+    setActive(null);
+    const el = video.current;
+    if (!el) return;
+    // Another quiz may already be due (several passed by a seek).
+    const time = el.ended ? Number.POSITIVE_INFINITY : el.currentTime;
+    if (dueQuiz(quizzes, time, done)) check(time);
+    else if (!el.ended) void el.play().catch(() => undefined);
+  };
+
+  const activeGameplays = active
+    ? active.gameplays.flatMap((id) => {
+        const g = byId.get(id);
+        return g ? [g] : [];
+      })
+    : [];
+
+  return (
+    <>
+      <Box
+        sx={{
+          position: 'relative',
+          bgcolor: '#000',
+          minHeight: { xs: 220, sm: 360, md: 520 },
+          display: 'grid',
+          placeItems: 'center',
+        }}
+      >
+        <Box
+          component="video"
+          ref={video}
+          src={src}
+          controls
+          preload="metadata"
+          playsInline
+          aria-label="Video aktivitas"
+          sx={{ width: '100%', maxHeight: { xs: 360, md: 520 }, display: 'block' }}
+        />
+        {active && setting && (
+          <Box
+            role="dialog"
+            aria-modal="false"
+            aria-label="Pop up quiz"
+            sx={{
+              position: { xs: 'relative', sm: 'absolute' },
+              inset: { sm: 0 },
+              width: '100%',
+              bgcolor: 'background.paper',
+              overflow: 'auto',
+              p: { xs: 2, sm: 3 },
+            }}
+          >
+            {gameplaysError ? (
+              <Alert severity="error">{gameplaysError}</Alert>
+            ) : !gameplays ? (
+              <Box sx={{ display: 'grid', placeItems: 'center', height: '100%' }}>
+                <CircularProgress aria-label="Memuat soal" />
+              </Box>
+            ) : (
+              <PopupQuizPlayer
+                key={`${active.id}-${attempts[active.id] ?? 1}`}
+                quiz={active}
+                gameplays={activeGameplays}
+                setting={setting}
+                attempt={attempts[active.id] ?? 1}
+                judge={judge}
+                audience={audience}
+                onFinish={(result) => finishQuiz(active.id, result)}
+                onRetake={() =>
+                  setAttempts((a) => ({ ...a, [active.id]: (a[active.id] ?? 1) + 1 }))
+                }
+                onContinue={continueVideo}
+              />
+            )}
+          </Box>
+        )}
+      </Box>
+      <Timeline
+        quizzes={quizzes}
+        duration={duration}
+        completed={completed}
+        onSeek={(second) => {
+          if (video.current && !active) video.current.currentTime = second;
+        }}
+      />
+    </>
+  );
+}
+
+function Timeline({
+  quizzes,
+  duration,
+  completed,
+  onSeek,
+}: {
+  quizzes: readonly PopupQuizItem[];
+  duration: number;
+  completed: ReadonlySet<string>;
+  onSeek: (second: number) => void;
+}) {
+  if (quizzes.length === 0) return null;
+  return (
+    <Box sx={{ px: { xs: 2, sm: 3 }, py: 2 }}>
+      <Typography variant="caption" color="text.secondary">
+        Posisi pop up quiz
+      </Typography>
+      <Box
+        aria-label="Posisi pop up quiz pada video"
+        sx={{ position: 'relative', height: 24, mt: 0.5 }}
+      >
+        <Box
+          sx={{
+            position: 'absolute',
+            left: 0,
+            right: 0,
+            top: 10,
+            height: 4,
+            borderRadius: 2,
+            bgcolor: 'divider',
+          }}
+        />
+        {quizzes.map((quiz) => (
+          <Tooltip
+            key={quiz.id}
+            title={`${formatClock(quiz.second)} · ${gameplayTypeLabels[quiz.type]}`}
+          >
+            <Box
+              component="button"
+              type="button"
+              aria-label={`Pop up quiz detik ${formatClock(quiz.second)}`}
+              onClick={() => onSeek(quiz.second)}
+              sx={{
+                position: 'absolute',
+                left: `calc(${markerPercent(quiz.second, duration)}% - 7px)`,
+                top: 5,
+                width: 14,
+                height: 14,
+                p: 0,
+                borderRadius: '50%',
+                border: '2px solid #fff',
+                boxShadow: 1,
+                cursor: 'pointer',
+                bgcolor: completed.has(quiz.id) ? 'success.main' : 'warning.main',
+              }}
+            />
+          </Tooltip>
+        ))}
+      </Box>
+    </Box>
+  );
+}
