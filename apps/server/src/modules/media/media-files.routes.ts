@@ -12,6 +12,9 @@ import { parseRange } from './byte-range';
 const mediaKeyPattern =
   /^\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.([a-z0-9]{2,5})$/;
 
+/** The Content-Security-Policy of a served PDF: see the handler. */
+export const pdfPolicy = "sandbox; default-src 'none'; frame-ancestors 'self'";
+
 /** Keys never change content (a new upload gets a new uuid), so browsers may keep them a year. */
 const immutableCache = 'public, max-age=31536000, immutable';
 
@@ -48,6 +51,11 @@ export const mediaFileRoutes: FastifyPluginAsync = async (app) => {
           // A spreadsheet is a download; the rest is shown in the page.
           mediaFormats[ext].type === 'xlsx' ? 'attachment' : 'inline',
         );
+
+      // A PDF is shown inline (the participants' app frames it) but as a sandboxed document
+      // of no origin, allowed to load nothing and framed only by the app (issue 17). Chromium's
+      // viewer still renders it.
+      if (mediaFormats[ext].type === 'pdf') reply.header('content-security-policy', pdfPolicy);
 
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
 
