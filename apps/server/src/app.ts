@@ -99,7 +99,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The OpenAPI document is still built (app.swagger()); only its pages are off without API_DOCS.
+  if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   // The guards know no domain: the modules' session lookups come in as options.
   const { db } = database;
   const findStaffSession = (tokenHash: string) => findSessionUser(db, tokenHash);

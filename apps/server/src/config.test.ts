@@ -46,4 +46,15 @@ describe('loadConfig', () => {
       /ADMIN_EMAIL/,
     );
   });
+
+  it('serves the API description outside production, in production only when API_DOCS=true', () => {
+    expect(loadConfig({}).API_DOCS).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).API_DOCS).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).API_DOCS).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).API_DOCS).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', API_DOCS: 'false' }).API_DOCS).toBe(false);
+    for (const bad of ['yes', 'TRUE ', 'on', '2']) {
+      expect(() => loadConfig({ API_DOCS: bad }), bad).toThrow(/API_DOCS/);
+    }
+  });
 });

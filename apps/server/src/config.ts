@@ -44,6 +44,12 @@ const configSchema = z
     VAPID_PRIVATE_KEY: z.string().optional(),
     VAPID_SUBJECT: z.string().default('mailto:admin@ajar.test'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /**
+     * The API description (`/api/docs`, its JSON and YAML): `true` or `false`. Unset, it is on
+     * outside production and off in production (issue 17), where it would show every route to
+     * anyone.
+     */
+    API_DOCS: z.enum(['true', 'false']).optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -100,7 +106,11 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
 }
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'API_DOCS'> & {
+  dataDir: string;
+  /** Whether `/api/docs` is served: API_DOCS, or by default everywhere but production. */
+  API_DOCS: boolean;
+};
 
 /** Reads the configuration from the environment; a bad value stops the start with a clear line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -113,5 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const { API_DOCS, ...values } = parsed.data;
+  return {
+    ...values,
+    dataDir: path.resolve(values.DATA_DIR),
+    API_DOCS: API_DOCS === undefined ? values.NODE_ENV !== 'production' : API_DOCS === 'true',
+  };
 }

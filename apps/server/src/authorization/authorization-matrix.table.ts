@@ -62,9 +62,17 @@ export const contentRows: MatrixRow[] = [
   })),
   row(
     'GET /api/download/:token',
-    S.open(200),
-    'short-lived unguessable link: the token is the key (DESIGN §11)',
-    ({ w }) => ({ url: `/api/download/${w.downloadToken}` }),
+    '200 200 403 403 200 403',
+    'short-lived, single-use unguessable link made for the admin (DESIGN §11): opened without a ' +
+      'session or with a member token it serves; another staff session is refused (issue 17)',
+    async ({ w }) => {
+      const exported = await admin(
+        w,
+        'GET',
+        `/api/program/v1/company/voucher/${w.program.id}/export`,
+      );
+      return { url: new URL(exported.public_url as string, 'http://x').pathname };
+    },
   ),
 
   // ---- programs ----

@@ -34,11 +34,17 @@
  * - On S3 the link answers a redirect to a presigned GET of the object (signed for at most
  *   `downloadRedirectSeconds`, and never past the link's own expiry) that carries the file name
  *   and type; the bytes never pass through the app. On local disk the app streams the file.
+ * - The link is for the staff member who asked for it (issue 17): it is used up by its first
+ *   download (`used`; the row's `token_hash` gets the `used:` prefix in the same update that
+ *   checks it was not, so parallel openings serve it once), and an opener who brings another
+ *   staff member's session is refused (`notYours`) without using it up. Browsers open the link
+ *   by navigation, without the bearer token, so the first opening is the owner's in practice:
+ *   the web app opens it the moment the export call answers.
  */
 import { createReadStream } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import { downloads } from '../db/schema';
@@ -181,21 +187,46 @@ export type OpenedDownload =
       /** Storage that signs links (S3): the browser fetches the object itself. */
       kind: 'redirect';
       url: string;
-    };
+    }
+  /** The link was downloaded already. */
+  | { kind: 'used' }
+  /** The opener is signed in as another staff member than the one who asked for the file. */
+  | { kind: 'notYours' };
 
-/** The file behind a live token, or null (unknown, expired, or its file gone). */
+/** A used link keeps its row (and file) until it expires, under this prefix of its hash. */
+const usedPrefix = 'used:';
+
+/**
+ * The file behind a live token, or null (unknown, expired, or its file gone). Serving it uses
+ * the link up. `openerId`: the staff member whose session came with the request, if any.
+ */
 export async function openDownload(
   deps: Omit<DownloadDeps, 'config'>,
   token: string,
+  openerId: string | null = null,
 ): Promise<OpenedDownload | null> {
+  const hash = hashToken(token);
   const [row] = await deps.db
     .select()
     .from(downloads)
-    .where(and(eq(downloads.token_hash, hashToken(token)), gt(downloads.expires_at, new Date())))
+    .where(
+      and(
+        inArray(downloads.token_hash, [hash, `${usedPrefix}${hash}`]),
+        gt(downloads.expires_at, new Date()),
+      ),
+    )
     .limit(1);
   if (!row) return null;
+  if (row.token_hash !== hash) return { kind: 'used' };
+  if (openerId && row.user_id && openerId !== row.user_id) return { kind: 'notYours' };
   const info = await deps.storage.stat(row.storage_key);
   if (!info) return null;
+  const [claimed] = await deps.db
+    .update(downloads)
+    .set({ token_hash: `${usedPrefix}${hash}` })
+    .where(and(eq(downloads.id, row.id), eq(downloads.token_hash, hash)))
+    .returning({ id: downloads.id });
+  if (!claimed) return { kind: 'used' };
   if (deps.storage.presignedUrl) {
     const untilExpirySeconds = (row.expires_at.getTime() - Date.now()) / 1000;
     const url = await deps.storage.presignedUrl(row.storage_key, {

@@ -259,16 +259,9 @@ export async function buildMatrixWorld(app: FastifyInstance) {
   );
   const trainerNotificationId = (trainerNotes.list as { id: string }[])[0]!.id;
 
-  // Files: a library image, a download link, a certificate number.
+  // Files: a library image, a certificate number (download links are single-use: one per call).
   const png = pngBytes();
   const media = await buildMedia(db, { ext: 'png' }, { storage: app.storage, bytes: png });
-  const exported = await ok(
-    admin({ method: 'GET', url: `/api/program/v1/company/voucher/${program.id}/export` }),
-    'voucher export',
-  );
-  const downloadToken = new URL(exported.public_url as string, 'http://x').pathname
-    .split('/')
-    .pop()!;
   const certificate = await admin({
     method: 'GET',
     url: `/api/certificate/v1/participant/${graduateRedeem.id}`,
@@ -308,7 +301,6 @@ export async function buildMatrixWorld(app: FastifyInstance) {
     memberNotificationId,
     trainerNotificationId,
     media,
-    downloadToken,
     certificateNumber,
     batchId,
     /** Strings of program A's world that only its staff (and its member) may ever read. */

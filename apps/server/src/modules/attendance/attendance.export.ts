@@ -14,6 +14,7 @@ import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
 import * as repo from './attendance.repository';
 import { scopedFilter } from './attendance.service';
+import { safeRow } from '../../lib/xlsx-cells';
 
 export interface AttendanceExportDeps {
   db: Db;
@@ -77,15 +78,17 @@ export async function writeAttendances(
   for await (const row of exportRows(db, filter, range)) {
     n += 1;
     sheet
-      .addRow([
-        n,
-        row.member_fullname,
-        row.member_phone ?? '',
-        row.program_title,
-        row.topic_name,
-        row.activity_name,
-        toExportWallClock(row.created_at),
-      ])
+      .addRow(
+        safeRow([
+          n,
+          row.member_fullname,
+          row.member_phone ?? '',
+          row.program_title,
+          row.topic_name,
+          row.activity_name,
+          toExportWallClock(row.created_at),
+        ]),
+      )
       .commit();
   }
   sheet.commit();

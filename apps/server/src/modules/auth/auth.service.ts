@@ -267,9 +267,9 @@ export async function forgotPassword(
 
 /**
  * Sets a new password from a reset link: the link is used up (single use, checked in the same
- * update), every session of the user is revoked, other open links die, and the address the
- * reset came from becomes known to the account (its sign-in failures there are forgotten and the
- * account-wide throttle no longer holds it back).
+ * update), every session of the user is revoked, other open links die, the address the reset
+ * came from becomes known to the account, and the account-wide sign-in delay ends (the failures
+ * were guesses of the old password; `trustAddress`).
  */
 export async function resetPassword(
   deps: AuthDeps,

@@ -104,14 +104,17 @@ export async function beginLogin(
 }
 
 /**
- * The owner proved the account from this address another way (a password reset link): the
- * address becomes known and its failures on the account are forgotten.
+ * The owner proved the account from this address another way and set a new password (a password
+ * reset link): the address becomes known, its failures on the account are forgotten, and so is
+ * the account-wide count (issue 17). Those failures were guesses of a password that no longer
+ * works; guesses of the new one start a new count, so the owner may sign in from any address
+ * while an attacker is slowed again after the free failures. The per-address counters stay.
  */
 export async function trustAddress(
   db: DbOrTx,
   input: { scope: LoginScope; email: string; ip: string },
 ): Promise<void> {
   const keys = loginKeys(input.scope, input.email, input.ip);
-  await deleteFailuresOfKeys(db, [keys.pair]);
+  await deleteFailuresOfKeys(db, [keys.pair, keys.account]);
   await refreshKey(db, keys.known);
 }

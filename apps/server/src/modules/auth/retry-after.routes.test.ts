@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottle, passwordResetPolicy } from '@ajar/shared/auth/auth.schemas';
+import { certificateVerifyPolicy } from '@ajar/shared/certificates/certificates.constants';
 import { defaultRetryAfterSeconds } from '../../lib/app-error';
 import { postLogin, retryAfterOf, uniqueAddress } from '../../test/factories/auth';
 import { buildVoucher, postRedeem, registerMember } from '../../test/factories/members';
@@ -10,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 /**
  * Issue 10: every 429 carries `Retry-After` (whole seconds). One case per source of 429 in the
  * server (grep `tooMany|429`): staff sign-in, member sign-in, update-password, forgot-password,
- * the staff reset link, voucher redeem.
+ * the staff reset link, voucher redeem, the public certificate check.
  */
 describe('Retry-After on every 429', () => {
   let t: TestApp;
@@ -103,5 +104,19 @@ describe('Retry-After on every 429', () => {
     expect(held.statusCode).toBe(429);
     expect(retryAfterOf(held)).toBeGreaterThan(14 * 60);
     expect(retryAfterOf(held)).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('the public certificate check per address', async () => {
+    const from = uniqueAddress();
+    const check = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/certificate/v1/verify/AJR-2026-11-ZZZZZZZZ',
+        remoteAddress: from,
+      });
+    for (let i = 0; i < certificateVerifyPolicy.addressMaxRequests; i += 1) await check();
+    const held = await check();
+    expect(held.statusCode).toBe(429);
+    expect(retryAfterOf(held)).toBeLessThanOrEqual(certificateVerifyPolicy.windowMinutes * 60);
   });
 });

@@ -118,10 +118,11 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
     method: 'GET',
     url: '/api/certificate/v1/verify/:number',
     tags,
-    summary: 'Public check of a certificate number: genuine, whose and for which program',
+    summary:
+      'Public check of a certificate number: genuine, whose and for which program (429 when one address asks too often)',
     params: certificateVerifyParamSchema,
     data: certificateVerificationSchema,
-    handler: ({ params }) => service.verifyCertificate(app.db, params.number),
+    handler: ({ params, request }) => service.verifyCertificate(app.db, params.number, request.ip),
   });
 
   staffRoute(app, {

@@ -5,6 +5,7 @@ import { loadArchiver } from '../../lib/lazy-modules';
 import {
   certificateMessages,
   certificateNumberPrefix,
+  certificateVerifyPolicy,
   type CertificateKind,
 } from '@ajar/shared/certificates/certificates.constants';
 import {
@@ -23,6 +24,11 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { renderCertificatePdf } from '../../lib/certificate-pdf';
 import type { RequestUser } from '../../plugins/auth';
+import {
+  beginAttempt,
+  normalizeAddress,
+  type ThrottlePolicy,
+} from '../auth/attempt-counter.service';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './certificates.repository';
 
@@ -192,11 +198,35 @@ export async function memberCertificatePdf(db: DbOrTx, redeemId: string, baseUrl
   return renderIssued(db, row, 'graduation', baseUrl);
 }
 
-/** `GET /api/certificate/v1/verify/{number}` (public): genuine, whose and for what; nothing more. */
+/** Every check counts against its address; beyond the limit it waits for the window to move on. */
+const verifyAddressPolicy: ThrottlePolicy = {
+  maxFailures: certificateVerifyPolicy.addressMaxRequests,
+  windowMinutes: certificateVerifyPolicy.windowMinutes,
+  lockMinutes: certificateVerifyPolicy.windowMinutes,
+};
+
+/**
+ * `GET /api/certificate/v1/verify/{number}` (public): genuine, whose and for what; nothing more.
+ * Throttled per client address (issue 17): 429 with Retry-After beyond the policy, found or not.
+ */
 export async function verifyCertificate(
   db: DbOrTx,
   number: string,
+  ip: string,
 ): Promise<CertificateVerification> {
+  const attempt = await beginAttempt(
+    db,
+    [
+      {
+        key: `verify:${normalizeAddress(ip)}`,
+        policy: verifyAddressPolicy,
+        message: certificateMessages.tooManyVerifications,
+      },
+    ],
+    'number',
+  );
+  // The check stays counted whatever it finds.
+  await attempt.recordFailure();
   const row = await repo.findByNumber(db, number);
   if (!row) throw AppError.notFound(certificateMessages.notFound);
   return {

@@ -91,6 +91,8 @@ describe('downloads on S3', () => {
     expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.xlsx"/);
     const rows = await readSheet(await file.arrayBuffer());
     expect(rows.flat()).toContain('S3-LINK-1');
+    // The app's link is used up by that first redirect (issue 17).
+    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(410);
   });
 
   it('signs no link past the token: the redirect expires with it, then the token is gone', async () => {

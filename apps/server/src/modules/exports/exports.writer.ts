@@ -9,6 +9,7 @@ import {
 } from '@ajar/shared/exports/exports.constants';
 import { toExportWallClock } from '@ajar/shared/exports/exports.rules';
 import type { DbOrTx } from '../../db/client';
+import { safeRow } from '../../lib/xlsx-cells';
 import * as repo from './exports.repository';
 import { exportRows, inBatches, type ExportRow, type RedeemExportFilter } from './exports.rows';
 
@@ -93,7 +94,8 @@ async function openSheet(
   if (mode === 'stream') header.commit();
   return {
     add(values) {
-      const row = sheet.addRow(values);
+      // Formula-like text is neutralised (issue 17): lib/xlsx-cells.ts.
+      const row = sheet.addRow(safeRow(values));
       if (mode === 'stream') row.commit();
     },
     async finish() {

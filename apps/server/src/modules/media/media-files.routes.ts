@@ -6,6 +6,9 @@ import { openRoute } from '../../lib/route';
 import { parseRange } from './byte-range';
 import { mediaKeyPattern } from './media-urls';
 
+/** The Content-Security-Policy of a served PDF: see the handler. */
+export const pdfPolicy = "sandbox; default-src 'none'; frame-ancestors 'self'";
+
 /** Keys never change content (a new upload gets a new uuid), so browsers may keep them a year. */
 const immutableCache = 'public, max-age=31536000, immutable';
 
@@ -42,6 +45,11 @@ export const mediaFileRoutes: FastifyPluginAsync = async (app) => {
           // A spreadsheet is a download; the rest is shown in the page.
           mediaFormats[ext].type === 'xlsx' ? 'attachment' : 'inline',
         );
+
+      // A PDF is shown inline (the participants' app frames it) but as a sandboxed document
+      // of no origin, allowed to load nothing and framed only by the app (issue 17). Chromium's
+      // viewer still renders it.
+      if (mediaFormats[ext].type === 'pdf') reply.header('content-security-policy', pdfPolicy);
 
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
 

@@ -110,7 +110,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     summary: 'Upload a media file',
     description:
       'multipart/form-data: `file` (image jpeg/png/gif/webp, audio mp3/wav/ogg/m4a/aac/webm, ' +
-      `video mp4, pdf, xlsx; type read from the bytes), and optional ${['source', 'title', 'alt', 'caption', 'description', 'url'].join(', ')}.`,
+      `video mp4, pdf, xlsx; type read from the bytes; a PDF with JavaScript, actions or embedded files is 415), and optional ${['source', 'title', 'alt', 'caption', 'description', 'url'].join(', ')}.`,
     consumes: ['multipart/form-data'],
     data: mediaItemSchema,
     handler: async ({ user, request }) => {

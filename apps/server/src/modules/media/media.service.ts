@@ -21,6 +21,7 @@ import { messages } from '@ajar/shared/common/messages';
 import { isStorableText, textMessages } from '@ajar/shared/common/text';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { refuseActivePdf } from '../../lib/pdf-active-content';
 import type { Storage } from '../../lib/storage';
 import { findMediaById, insertMedia, listMedia, type MediaRow } from './media.repository';
 import { isUuid } from '../../lib/ids';
@@ -48,6 +49,9 @@ export type UploadPart =
     };
 
 type FilePart = Extract<UploadPart, { kind: 'file' }>;
+
+/** A PDF with JavaScript, actions or embedded files (issue 17): refused, nothing stored. */
+export const activePdfRefusal = () => AppError.unsupported(mediaMessages.pdfActiveContent);
 
 /** `file-type` needs about 4100 bytes for most formats (its own recommendation). */
 const headBytes = 4100;
@@ -167,7 +171,10 @@ async function storeFile(storage: Storage, part: FilePart): Promise<StoredUpload
 
     const id = randomUUID();
     const key = storageKey(id, ext);
-    const { size } = await storage.put(key, body());
+    const { size } = await storage.put(
+      key,
+      ext === 'pdf' ? refuseActivePdf(body(), activePdfRefusal) : body(),
+    );
     return { id, key, size, type, mime, originalName: cleanFileName(part.filename) };
   } catch (error) {
     // Stop reading this file; the route discards whatever the client still sends.

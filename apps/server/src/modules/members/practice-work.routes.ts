@@ -93,7 +93,8 @@ export const practiceWorkRoutes: FastifyPluginAsync = async (app) => {
     summary: 'Upload practice work (multipart: file, note); completes the activity',
     description:
       'file: PDF, JPG/PNG/WEBP, Word/Excel/PowerPoint (docx/xlsx/pptx, doc/xls/ppt) or ZIP, type ' +
-      'read from the bytes (415 otherwise), at most 20 MB (413). note: up to 1000 characters. ' +
+      'read from the bytes (415 otherwise, and for a PDF with JavaScript, actions or embedded files), ' +
+      'at most 20 MB (413). note: up to 1000 characters. ' +
       'Replaces the previous upload.',
     params: activityParamSchema,
     data: workUploadDataSchema,

@@ -12,7 +12,8 @@ import { isStorableText, textMessages } from '@ajar/shared/common/text';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
-import type { UploadPart } from '../media/media.service';
+import { refuseActivePdf } from '../../lib/pdf-active-content';
+import { activePdfRefusal, type UploadPart } from '../media/media.service';
 import {
   notifyTrainers,
   type TrainerNotifyDeps,
@@ -114,7 +115,10 @@ async function storeWork(storage: Storage, redeemId: string, part: FilePart): Pr
     }
     // Not under the public `/media` pattern: work is personal and reached through a download link.
     const key = `practice-work/${redeemId}/${randomUUID()}.${ext}`;
-    const { size } = await storage.put(key, body());
+    const { size } = await storage.put(
+      key,
+      ext === 'pdf' ? refuseActivePdf(body(), activePdfRefusal) : body(),
+    );
     return { key, size, ext, name };
   } catch (error) {
     part.discard();

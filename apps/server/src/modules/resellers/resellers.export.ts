@@ -19,6 +19,7 @@ import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
 import * as repo from './resellers.repository';
 import { resellerByCode } from './resellers.service';
+import { safeRow } from '../../lib/xlsx-cells';
 
 export interface ResellerExportDeps {
   db: Db;
@@ -115,19 +116,21 @@ export async function writeResellerUsers(
   for await (const { target, row } of exportRows(db, targets, filter)) {
     n += 1;
     sheet
-      .addRow([
-        n,
-        row.license,
-        row.fullname,
-        row.phone,
-        row.email,
-        row.program_title,
-        toExportWallClock(row.created_at),
-        row.start_test_at ? toExportWallClock(row.start_test_at) : null,
-        giftLabels[row.meta.gift === 'true' ? 'true' : 'false'],
-        target.fullname,
-        target.code,
-      ])
+      .addRow(
+        safeRow([
+          n,
+          row.license,
+          row.fullname,
+          row.phone,
+          row.email,
+          row.program_title,
+          toExportWallClock(row.created_at),
+          row.start_test_at ? toExportWallClock(row.start_test_at) : null,
+          giftLabels[row.meta.gift === 'true' ? 'true' : 'false'],
+          target.fullname,
+          target.code,
+        ]),
+      )
       .commit();
   }
   sheet.commit();

@@ -22,6 +22,7 @@ import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './vouchers.repository';
+import { safeRow } from '../../lib/xlsx-cells';
 
 export interface VoucherDeps {
   db: Db;
@@ -193,16 +194,18 @@ export async function exportVouchers(
         const rows = await repo.voucherPageAfter(db, filter, after, exportPageSize);
         for (const r of rows) {
           sheet
-            .addRow([
-              r.code,
-              formatDate(r.created_at),
-              r.reseller_fullname ?? '',
-              r.reseller_referral_code ?? '',
-              r.redeemed_at ? voucherStatusLabels.redeemed : voucherStatusLabels.available,
-              formatDate(r.redeemed_at),
-              r.member_fullname ?? '',
-              r.member_email ?? '',
-            ])
+            .addRow(
+              safeRow([
+                r.code,
+                formatDate(r.created_at),
+                r.reseller_fullname ?? '',
+                r.reseller_referral_code ?? '',
+                r.redeemed_at ? voucherStatusLabels.redeemed : voucherStatusLabels.available,
+                formatDate(r.redeemed_at),
+                r.member_fullname ?? '',
+                r.member_email ?? '',
+              ]),
+            )
             .commit();
         }
         if (rows.length < exportPageSize) break;

@@ -129,10 +129,13 @@ export function isoMediaBytes(brand: 'isom' | 'M4A ' | 'qt  ', body = 2048): Buf
 
 export const mp4Bytes = (body = 2048) => isoMediaBytes('isom', body);
 
-/** A one-page PDF with a correct cross-reference table. */
-export function pdfBytes(text = 'Materi pelatihan'): Buffer {
+/**
+ * A one-page PDF with a correct cross-reference table. `catalog`: more entries of its catalog
+ * (`/OpenAction << /S /JavaScript /JS (app.alert(1)) >>` makes it a PDF with JavaScript).
+ */
+export function pdfBytes(text = 'Materi pelatihan', catalog = ''): Buffer {
   const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Catalog /Pages 2 0 R${catalog ? ` ${catalog}` : ''} >>`,
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
     `<< /Length ${`BT /F1 12 Tf 10 50 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 12 Tf 10 50 Td (${text}) Tj ET\nendstream`,
