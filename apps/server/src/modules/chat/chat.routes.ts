@@ -200,8 +200,12 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  // A trainer's connection is their online state for the members of their rooms (issue 21).
+  // A trainer's connection is their online state for the members of their rooms, pushed live
+  // both ways: online at the first socket, offline when the last one closes (issue 21).
   app.realtime.onConnect(async (identity) => {
     if (identity.kind === 'staff') await trainerPresence(deps, identity.id, true);
+  });
+  app.realtime.onLastDisconnect(async (identity) => {
+    if (identity.kind === 'staff') await trainerPresence(deps, identity.id, false);
   });
 };
