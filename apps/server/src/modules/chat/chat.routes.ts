@@ -34,6 +34,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     db: app.db,
     realtime: app.realtime,
     notify: app,
+    memberNotify: app,
     publicUrl: app.config.PUBLIC_URL,
   };
   app.realtime.onConnect(async (identity) => {
