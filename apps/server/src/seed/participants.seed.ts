@@ -9,6 +9,7 @@ import { redeemVoucher } from '../modules/members/redeem.service';
 import { generateVouchers } from '../modules/vouchers/vouchers.service';
 import type { Db } from '../db/client';
 import { programFacilitators, programs, resellers, users } from '../db/schema';
+import { finishFirstMember, firstMemberPicks } from './first-member.seed';
 import { seedLearning, type LearnerPlan, type Reach } from './learning.seed';
 import { backdateParticipants } from './participants-history.seed';
 
@@ -199,6 +200,7 @@ export async function seedParticipants(db: Db, storage?: Storage) {
     pools.set(program.id, { plain: plain.codes.sort(), reseller: forReseller.codes.sort() });
   }
 
+  const firstPicks = await firstMemberPicks(db, programList.list);
   const plans: LearnerPlan[] = [];
   for (let n = 1; n <= demoMemberCount; n += 1) {
     const fullname = `${firstNames[(n - 1) % firstNames.length]} ${
@@ -224,8 +226,8 @@ export async function seedParticipants(db: Db, storage?: Storage) {
 
     // One program for most, two for every tenth member.
     const wanted = n % 10 === 0 ? 2 : 1;
-    const picks = new Set<number>();
-    while (picks.size < Math.min(wanted, programList.list.length)) {
+    const picks = new Set<number>(n === 1 ? firstPicks.keys() : []);
+    while (n > 1 && picks.size < Math.min(wanted, programList.list.length)) {
       picks.add((n + rand(programList.list.length)) % programList.list.length);
     }
     for (const index of picks) {
@@ -246,21 +248,26 @@ export async function seedParticipants(db: Db, storage?: Storage) {
             : undefined,
         },
       );
-      const reach = reachOf(plans.length);
+      const state = n === 1 ? firstPicks.get(index) : undefined;
       plans.push({
         memberId,
         fullname,
         redeemId: redeemed.id,
         programId: program.id,
         programTitle: program.title,
-        reach,
-        skill: 0.35 + rand(66) / 100,
+        reach: reachOf(plans.length),
+        skill: state ? 1 : 0.35 + rand(66) / 100,
+        ...state,
       });
     }
   }
 
   const learning = await seedLearning({ db, storage: store }, plans, programList.graders, rand);
   await backdateParticipants(db, plans, programList.list, rand);
+  await finishFirstMember(
+    db,
+    plans.filter((p) => p.memberId === plans[0]?.memberId),
+  );
   await db.execute(sql`analyze member_redeems`);
   return {
     members: demoMemberCount,
