@@ -23,7 +23,10 @@ import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { discussionsRoutes } from './modules/discussions/discussions.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import {
+  notificationsRoutes,
+  participantPushPlugin,
+} from './modules/notifications/notifications.routes';
 import { trainerNotificationsRoutes } from './modules/trainer-notifications/trainer-notifications.routes';
 
 /** Every domain's routes, one line per module. */
@@ -35,6 +38,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(usersRoutes);
   await app.register(authRoutes); // decorates app.mailer and app.push for later modules
   await app.register(storagePlugin); // before any module that stores files
+  await app.register(participantPushPlugin); // app.participantPush, before modules that notify
   await app.register(mediaRoutes);
   await app.register(filesRoutes);
   await app.register(activitiesRoutes);

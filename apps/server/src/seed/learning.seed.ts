@@ -31,6 +31,13 @@ export interface LearnerPlan {
   reach: Reach;
   /** Chance (0..1) of answering a quiz question right: scores vary between participants. */
   skill: number;
+  /**
+   * Where the walk stops instead of the reach's random count: at the first activity of `type`,
+   * before it or after it (`include`). For the demo participant 1's fixed states (issue 18).
+   */
+  until?: { type: string; include: boolean };
+  /** Leaves every uploaded work waiting for feedback. */
+  ungraded?: boolean;
 }
 
 type ProgramActivity = Awaited<ReturnType<typeof publishedActivities>>[number];
@@ -135,12 +142,15 @@ export async function seedLearning(
     const all = program.activities;
     if (plan.reach === 'none' || all.length === 0) continue;
     const n = all.length;
+    const stop = plan.until ? all.findIndex((a) => a.type === plan.until!.type) : -1;
     const steps =
-      plan.reach === 'done'
-        ? n
-        : plan.reach === 'deep'
-          ? Math.min(n - 1, Math.ceil(n / 4) + rand(Math.max(1, Math.floor((n * 13) / 20))))
-          : Math.min(n - 1, 1 + rand(3));
+      stop >= 0
+        ? stop + (plan.until!.include ? 1 : 0)
+        : plan.reach === 'done'
+          ? n
+          : plan.reach === 'deep'
+            ? Math.min(n - 1, Math.ceil(n / 4) + rand(Math.max(1, Math.floor((n * 13) / 20))))
+            : Math.min(n - 1, 1 + rand(3));
     const member = { id: plan.memberId };
     let unfinishedQuiz: string | null = null;
     for (const activity of all.slice(0, steps)) {
@@ -208,7 +218,7 @@ export async function seedLearning(
         );
         stats.uploads += 1;
         // About half is graded already; the rest waits for feedback (the grading queue).
-        if (rand(2) === 0) {
+        if (rand(2) === 0 && !plan.ungraded) {
           await giveFeedback(db, program.grader, {
             member_redeem_id: plan.redeemId,
             topic_id: upload.activity.topic_id,

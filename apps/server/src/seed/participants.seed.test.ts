@@ -1,11 +1,16 @@
-import { eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSchedule } from '@ajar/shared/activities/activities.rules';
+import { findOccurrence } from '@ajar/shared/attendance/attendance.rules';
+import type { MyProgram } from '@ajar/shared/members/members.schemas';
 import type { Program } from '@ajar/shared/programs/programs.schemas';
 import { createStorage } from '../lib/storage';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { authHeader } from '../test/factories/users';
 import {
+  activities,
   activityProgress,
+  certificates,
   memberRedeems,
   members,
   programs,
@@ -192,5 +197,82 @@ describe('participants seed (made through the member and staff services)', () =>
     });
     const list = res.json().data.list as Program[];
     expect(list.reduce((n, p) => n + p.total_participants, 0)).toBeGreaterThan(0);
+  });
+
+  it('gives peserta1 a state that shows every learner screen with life (issue 18)', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/member/v1/login',
+      payload: { email: demoMemberEmail(1), password: demoMemberPassword },
+    });
+    const headers = { authorization: `Bearer ${login.json().data.token as string}` };
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/member/v1/program/list?page=1&limit=10',
+      headers,
+    });
+    const mine = res.json().data.list as MyProgram[];
+    // Several programs at different progress.
+    expect(mine).toHaveLength(4);
+    expect(new Set(mine.map((p) => p.progress)).size).toBe(4);
+    const next = await t.db
+      .select({ id: activities.id, type: activities.type, content: activities.content })
+      .from(activities)
+      .where(
+        inArray(
+          activities.id,
+          mine.flatMap((p) => (p.next_activity ? [p.next_activity.id] : [])),
+        ),
+      );
+    const nextOf = (type: string) => {
+      const activity = next.find((a) => a.type === type);
+      return { activity, program: mine.find((p) => p.next_activity?.id === activity?.id) };
+    };
+
+    // One finished, its certificate issued by the seed (before any request for it).
+    const done = mine.filter((p) => p.progress === 100);
+    expect(done).toHaveLength(1);
+    const issued = await t.db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.member_redeem_id, done[0]!.id));
+    expect(issued.map((c) => c.kind)).toEqual(['graduation']);
+
+    // Work uploaded and waiting for feedback.
+    const waiting = await t.db
+      .select({ id: activityProgress.id })
+      .from(activityProgress)
+      .where(
+        and(
+          inArray(
+            activityProgress.member_redeem_id,
+            mine.map((p) => p.id),
+          ),
+          isNotNull(activityProgress.work_file_key),
+          isNull(activityProgress.feedback_at),
+        ),
+      );
+    expect(waiting.length).toBeGreaterThan(0);
+
+    // The video (the one the full seed gives pop-ups) is next, not yet watched.
+    expect(nextOf('menonton_video').program?.progress).toBeLessThan(100);
+
+    // A meeting is next whose check-in is open at every hour of every day (WIB), and now.
+    const meeting = nextOf('berdiskusi_daring');
+    const content = meeting.activity?.content as { meeting?: unknown } | undefined;
+    const { schedule } = readSchedule(content?.meeting);
+    expect(schedule).not.toBeNull();
+    const midnightWib = Date.parse('2026-01-05T00:00:00+07:00');
+    for (let minutes = 0; minutes < 7 * 24 * 60; minutes += 30) {
+      expect(findOccurrence(schedule!, new Date(midnightWib + minutes * 60_000))).not.toBeNull();
+    }
+    expect(findOccurrence(schedule!, new Date(midnightWib - 60_000))).not.toBeNull();
+    const checkIn = await t.app.inject({
+      method: 'POST',
+      url: `/api/member/v1/program/${meeting.program!.program.id}/activity/${meeting.activity!.id}/attendance`,
+      headers,
+      payload: {},
+    });
+    expect(checkIn.statusCode, checkIn.body).toBe(200);
   });
 });

@@ -15,6 +15,7 @@ import {
   users,
 } from '../db/schema';
 import { demoPassword, demoPasswordHash } from './demo-password';
+import { finishFirstMember, firstMemberPicks, type FirstMemberState } from './first-member.seed';
 import { seedLearning, type LearnerPlan, type Reach } from './learning.seed';
 import { backdateParticipants } from './participants-history.seed';
 
@@ -173,6 +174,7 @@ interface PendingRedeem {
   referral_code: string | undefined;
   reach: Reach;
   skill: number;
+  state: FirstMemberState | undefined;
 }
 
 /**
@@ -262,6 +264,7 @@ export async function seedParticipants(db: Db, storage?: Storage) {
     });
   }
 
+  const firstPicks = await firstMemberPicks(db, programList.list);
   // Who registers and what they redeem, decided first (the generator's order fixes the demo).
   const profiles = [];
   const pending: PendingRedeem[] = [];
@@ -278,8 +281,8 @@ export async function seedParticipants(db: Db, storage?: Storage) {
 
     // One program for most, two for every tenth member.
     const wanted = n % 10 === 0 ? 2 : 1;
-    const picks = new Set<number>();
-    while (picks.size < Math.min(wanted, programList.list.length)) {
+    const picks = new Set<number>(n === 1 ? firstPicks.keys() : []);
+    while (n > 1 && picks.size < Math.min(wanted, programList.list.length)) {
       picks.add((n + rand(programList.list.length)) % programList.list.length);
     }
     for (const index of picks) {
@@ -293,7 +296,9 @@ export async function seedParticipants(db: Db, storage?: Storage) {
       const referral_code = referral
         ? resellerRows[rand(resellerRows.length)]!.referral_code
         : undefined;
-      const reach = reachOf(pending.length);
+      // Participant 1's programs each show one state of the learner app (first-member.seed.ts).
+      const state = n === 1 ? firstPicks.get(index) : undefined;
+      const reach = state?.reach ?? reachOf(pending.length);
       pending.push({
         n,
         program,
@@ -302,7 +307,8 @@ export async function seedParticipants(db: Db, storage?: Storage) {
         pmo_code,
         referral_code,
         reach,
-        skill: 0.35 + rand(66) / 100,
+        skill: state ? 1 : 0.35 + rand(66) / 100,
+        state,
       });
     }
   }
@@ -350,11 +356,16 @@ export async function seedParticipants(db: Db, storage?: Storage) {
       programTitle: r.program.title,
       reach: r.reach,
       skill: r.skill,
+      ...r.state,
     });
   }
 
   const learning = await seedLearning({ db, storage: store }, plans, programList.graders, rand);
   await backdateParticipants(db, plans, programList.list, rand);
+  await finishFirstMember(
+    db,
+    plans.filter((p) => p.memberId === plans[0]?.memberId),
+  );
   await db.execute(sql`analyze member_redeems`);
   return {
     members: demoMemberCount,

@@ -2,6 +2,30 @@
 export const notificationTypes = ['global', 'program'] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
+/**
+ * What a participant's list shows: the staff sends above, and `personal` notifications the server
+ * writes for one participant on an event of theirs (issue 21: a staff reply in their thread, a
+ * chat message while they are away, feedback on their work). Staff never list `personal` ones.
+ */
+export const memberNotificationTypes = [...notificationTypes, 'personal'] as const;
+export type MemberNotificationType = (typeof memberNotificationTypes)[number];
+
+/** Texts of the participant's personal notifications (issue 21), in the app and in the push. */
+export const personalNotificationTexts = {
+  discussionReplyTitle: 'Fasilitator membalas diskusi kamu',
+  discussionReply: (activity: string, excerpt: string) => `${activity}: ${excerpt}`,
+  chatTitle: 'Pesan baru dari Trainer',
+  feedbackTitle: 'Tugas kamu sudah dinilai',
+  feedback: (activity: string, score: number) => `${activity}: nilai ${score}`,
+} as const;
+
+/** The learner app's screens a personal notification opens (the app lives under `/belajar`). */
+export const learnerLinks = {
+  activity: (programId: string, activityId: string) =>
+    `/belajar/program/${programId}/activity/${activityId}`,
+  chat: (programId: string) => `/belajar/program/${programId}/chat`,
+} as const;
+
 export const notificationFieldLimits = { title: 100, message: 500, link: 2000 } as const;
 
 export const notificationFieldLabels = {

@@ -4,6 +4,7 @@ import { messages } from '../common/messages';
 import {
   notificationFieldLabels as L,
   notificationFieldLimits as limits,
+  memberNotificationTypes,
   notificationMessages,
   notificationTypes,
 } from './notifications.constants';
@@ -129,7 +130,7 @@ export const memberNotificationListQuerySchema = pageQuerySchema;
 
 export const memberNotificationSchema = z.object({
   id: z.uuid(),
-  type: z.enum(notificationTypes),
+  type: z.enum(memberNotificationTypes),
   program: z.object({ id: z.uuid(), title: z.string() }).nullable(),
   title: z.string(),
   description: z.string(),

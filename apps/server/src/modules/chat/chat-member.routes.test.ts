@@ -9,6 +9,7 @@ import {
   tokenOf,
   type ChatSocket,
 } from '../../test/factories/chat';
+import { userTarget } from '@ajar/shared/realtime';
 import { joinProgram } from '../../test/factories/members';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -143,7 +144,7 @@ describe('member chat in Ajar Belajar (issue 21)', () => {
     expect(before.other_read_at).toBeNull();
 
     const online = nextEvent(memberSocket, 'chat.trainer_presence');
-    await socketFor(tokenOf(ctx.trainerHeaders));
+    const trainerSocket = await socketFor(tokenOf(ctx.trainerHeaders));
     expect(await online).toMatchObject({ online: true });
     expect(
       (await detail(ctx.member.headers, `${memberBase}/detail-room/${room}`)).trainer_online,
@@ -171,5 +172,39 @@ describe('member chat in Ajar Belajar (issue 21)', () => {
     expect(
       (await detail(ctx.trainerHeaders, `${base}/detail-room/${room}`)).other_read_at,
     ).not.toBeNull();
+
+    // The trainer's last socket closes: the member sees them offline, live and on reload.
+    const offline = nextEvent(memberSocket, 'chat.trainer_presence', (e) => !e.online);
+    trainerSocket.close();
+    expect(await offline).toEqual({ trainer_id: ctx.trainer.id, online: false });
+    expect(
+      (await detail(ctx.member.headers, `${memberBase}/detail-room/${room}`)).trainer_online,
+    ).toBe(false);
+  });
+
+  it('keeps the trainer online while another of their sockets stays open', async () => {
+    const ctx = await buildChatProgram(t.app);
+    const room = await openRoom(ctx);
+    const memberSocket = await socketFor(ctx.member.token);
+    const events = collectEvents(memberSocket, 'chat.trainer_presence');
+    const first = await socketFor(tokenOf(ctx.trainerHeaders));
+    const second = await socketFor(tokenOf(ctx.trainerHeaders));
+    first.close();
+    const trainer = userTarget(ctx.trainer.id);
+    await expect.poll(() => t.app.realtime.countSockets(trainer)).toBe(1);
+    // A message sent after the first close arrives with no offline before it.
+    const got = nextEvent(memberSocket, 'chat.message', (m) => m.message === 'Masih di sini');
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `${base}/room/${room}/send-message`,
+      headers: ctx.trainerHeaders,
+      payload: { message: 'Masih di sini', reference_id: ctx.member.id },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    await got;
+    expect(events.filter((e) => !e.online)).toEqual([]);
+    const offline = nextEvent(memberSocket, 'chat.trainer_presence', (e) => !e.online);
+    second.close();
+    expect(await offline).toEqual({ trainer_id: ctx.trainer.id, online: false });
   });
 });

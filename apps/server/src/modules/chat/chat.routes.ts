@@ -34,6 +34,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     db: app.db,
     realtime: app.realtime,
     notify: app,
+    memberNotify: app,
     publicUrl: app.config.PUBLIC_URL,
   };
   app.realtime.onConnect(async (identity) => {
@@ -200,8 +201,12 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  // A trainer's connection is their online state for the members of their rooms (issue 21).
+  // A trainer's connection is their online state for the members of their rooms, pushed live
+  // both ways: online at the first socket, offline when the last one closes (issue 21).
   app.realtime.onConnect(async (identity) => {
     if (identity.kind === 'staff') await trainerPresence(deps, identity.id, true);
+  });
+  app.realtime.onLastDisconnect(async (identity) => {
+    if (identity.kind === 'staff') await trainerPresence(deps, identity.id, false);
   });
 };

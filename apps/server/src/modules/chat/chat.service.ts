@@ -27,7 +27,8 @@ import {
   notifyTrainers,
   type TrainerNotifyDeps,
 } from '../trainer-notifications/trainer-notifications.service';
-import { emitRead, roomExtras } from './chat-member.service';
+import type { MemberNotifyDeps } from '../notifications/notifications.service';
+import { emitRead, notifyAwayMember, roomExtras } from './chat-member.service';
 import * as repo from './chat.repository';
 
 export interface ChatDeps {
@@ -35,6 +36,8 @@ export interface ChatDeps {
   realtime: Realtime;
   /** Notifies the room's trainer of a member's message (the bell); absent in tools. */
   notify?: TrainerNotifyDeps;
+  /** Notifies a member away from the app of a staff message (issue 21); absent in tools. */
+  memberNotify?: MemberNotifyDeps;
   /** PUBLIC_URL: images under it (or relative `/media/…`) are the ones uploaded through Ajar. */
   publicUrl?: string;
 }
@@ -300,6 +303,7 @@ export async function staffSend(
   });
   const message = await deliver(deps, room, id, 'staff');
   await pushStaffUnread(deps, user);
+  await notifyAwayMember(deps, room, html);
   return message;
 }
 

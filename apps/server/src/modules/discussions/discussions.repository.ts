@@ -146,6 +146,7 @@ export async function findActivity(db: DbOrTx, activityId: string) {
   const [row] = await db
     .select({
       id: activities.id,
+      name: activities.name,
       topic_id: activities.topic_id,
       program_id: activities.program_id,
       status: activities.status,
@@ -202,6 +203,7 @@ export async function findMessage(db: DbOrTx, id: string) {
       activity_id: discussions.activity_id,
       program_id: discussions.program_id,
       user_id: discussions.user_id,
+      member_id: discussions.member_id,
       author_kind: discussions.author_kind,
     })
     .from(discussions)

@@ -87,7 +87,7 @@ export const discussionsRoutes: FastifyPluginAsync = async (app) => {
     body: discussionCreateBodySchema,
     data: discussionMessageSchema,
     message: discussionMessages.created,
-    handler: ({ user, body }) => service.createAsStaff(app.db, user, body),
+    handler: ({ user, body }) => service.createAsStaff(app, user, body),
   });
 
   staffRoute(app, {

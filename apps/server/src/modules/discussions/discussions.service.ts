@@ -17,6 +17,12 @@ import type { RequestUser } from '../../plugins/auth';
 import { findMyProgram } from '../members/redeem.service';
 import { assertProgramVisible } from '../programs/programs.service';
 import {
+  learnerLinks,
+  personalNotificationTexts,
+} from '@ajar/shared/notifications/notifications.constants';
+import { notifyMember, type MemberNotifyDeps } from '../notifications/notifications.service';
+import {
+  excerpt,
   notifyTrainers,
   type TrainerNotifyDeps,
 } from '../trainer-notifications/trainer-notifications.service';
@@ -243,7 +249,7 @@ async function insert(
  * (staff moderate and answer even where the setting was switched off later).
  */
 export async function createAsStaff(
-  db: Db,
+  deps: MemberNotifyDeps,
   user: Pick<RequestUser, 'id' | 'role' | 'fullname'>,
   body: {
     parent_id: string | null;
@@ -253,8 +259,9 @@ export async function createAsStaff(
     content: string;
   },
 ): Promise<DiscussionMessage> {
+  const { db } = deps;
   await assertProgramVisible(db, user, body.program_id);
-  await activityIn(db, body);
+  const activity = await activityIn(db, body);
   const message = await insert(
     db,
     { kind: 'staff', userId: user.id, name: user.fullname },
@@ -263,6 +270,17 @@ export async function createAsStaff(
   );
   // The writer has seen the thread up to their own message.
   await repo.markRead(db, user.id, body.activity_id);
+  // A reply in a member's thread notifies that member (issue 21).
+  const parent = body.parent_id ? await repo.findMessage(db, body.parent_id) : undefined;
+  if (parent?.author_kind === 'member' && parent.member_id) {
+    await notifyMember(deps, {
+      memberId: parent.member_id,
+      programId: body.program_id,
+      title: personalNotificationTexts.discussionReplyTitle,
+      message: personalNotificationTexts.discussionReply(activity.name, excerpt(body.content)),
+      link: learnerLinks.activity(body.program_id, body.activity_id),
+    });
+  }
   return message;
 }
 

@@ -4,6 +4,7 @@ import { memberAccountMessages } from '@ajar/shared/members/member-account.schem
 import type { MemberProfile } from '@ajar/shared/members/members.schemas';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import type { Mailer } from '../../lib/mailer';
 import type { Storage } from '../../lib/storage-base';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/tokens';
@@ -66,12 +67,16 @@ export async function forgotMemberPassword(
     .catch((err: unknown) => log.error({ err, memberId: member.id }, 'member reset mail failed'));
 }
 
-/** Sets a new password from a link (single use); every session of the member ends. */
+/**
+ * Sets a new password from a link (single use); every session of the member ends. A common
+ * password is refused before the link is used up, so the member can try another one.
+ */
 export async function resetMemberPassword(
   deps: Pick<MemberAccountDeps, 'db'>,
   input: { token: string; password: string },
 ): Promise<{ memberId: string; sessionIds: string[] }> {
   const invalid = () => AppError.badRequest(memberAccountMessages.resetInvalid);
+  refuseCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
     const memberId = await repo.consumeMemberReset(tx, hashToken(input.token));
@@ -85,7 +90,8 @@ export async function resetMemberPassword(
 
 /**
  * Changes the signed-in member's password: a wrong old password is 400 on `old_password` and
- * counts as a failed sign-in of the member (throttled alike); the other sessions end.
+ * counts as a failed sign-in of the member (throttled alike); a common new password is 400 on
+ * `password` (as at registration); the other sessions end.
  */
 export async function updateMemberPassword(
   deps: Pick<MemberAccountDeps, 'db'>,
@@ -94,6 +100,7 @@ export async function updateMemberPassword(
   ip: string,
 ): Promise<string[]> {
   const { db } = deps;
+  refuseCommonPassword(body.password, 'password');
   const attempt = await beginLogin(
     db,
     { scope: 'member', email: member.email, ip },

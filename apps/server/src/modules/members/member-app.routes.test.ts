@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '@ajar/shared/auth/auth.schemas';
 import { defaultActivityContent } from '@ajar/shared/activities/activities-content.schemas';
 import { activities, gameplays } from '../../db/schema';
 import { buildActivity } from '../../test/factories/activities';
@@ -354,6 +355,13 @@ describe('member API for Ajar Belajar', () => {
     expect((await call(member, 'GET', '/api/member/v1/me')).json().data.photo_url).toBe(
       ok.json().data.photo_url,
     );
+    const common = await call(member, 'PUT', '/api/member/v1/update-password', {
+      old_password: member.password,
+      password: 'qwerty123',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().validation).toEqual({ password: authMessages.commonPassword });
+    expect(common.json().validation.password).toMatch(/terlalu umum/);
     const wrong = await call(member, 'PUT', '/api/member/v1/update-password', {
       old_password: 'salah',
       password: 'Baru12345',
@@ -391,6 +399,14 @@ describe('member API for Ajar Belajar', () => {
       raw,
     )?.[1];
     expect(token).toBeDefined();
+    const common = await call(null, 'POST', '/api/member/v1/reset-password', {
+      token,
+      password: 'Password1',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().validation).toEqual({ password: authMessages.commonPassword });
+    expect(common.json().validation.password).toMatch(/terlalu umum/);
+    // The refusal does not use the link up: the same link still sets a good password.
     const reset = await call(null, 'POST', '/api/member/v1/reset-password', {
       token,
       password: 'Baru12345',

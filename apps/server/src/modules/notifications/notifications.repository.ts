@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '@ajar/shared/notifications/notifications.constants';
 import type { DbOrTx } from '../../db/client';
 import { memberRedeems, programs } from '../../db/schema';
@@ -86,6 +86,43 @@ export async function insertSentNotification(db: DbOrTx, input: NewSentNotificat
   });
 }
 
+export interface NewPersonalNotification {
+  memberId: string;
+  programId: string;
+  title: string;
+  message: string;
+  link: string;
+}
+
+/**
+ * A notification for one member on an event of theirs (issue 21): a `personal` sent record with
+ * its one in-app row; its push is a job of the same worker as the staff sends.
+ */
+export async function insertPersonalNotification(db: DbOrTx, input: NewPersonalNotification) {
+  return db.transaction(async (tx) => {
+    const [sent] = await tx
+      .insert(sentNotifications)
+      .values({
+        type: 'personal',
+        program_id: input.programId,
+        title: input.title,
+        message: input.message,
+        link: input.link,
+        recipients: 1,
+      })
+      .returning({ id: sentNotifications.id, created_at: sentNotifications.created_at });
+    await tx.insert(memberNotifications).values({
+      sent_notification_id: sent!.id,
+      member_id: input.memberId,
+      created_at: sent!.created_at,
+    });
+    return sent!.id;
+  });
+}
+
+/** Staff's list holds their sends only, not the personal notifications the server writes. */
+const staffSends = ne(sentNotifications.type, 'personal');
+
 /** One page of sent notifications, newest first, with the program title. */
 export async function listSentNotifications(db: DbOrTx, page: number, limit: number) {
   const query = db
@@ -106,9 +143,10 @@ export async function listSentNotifications(db: DbOrTx, page: number, limit: num
     })
     .from(sentNotifications)
     .leftJoin(programs, eq(programs.id, sentNotifications.program_id))
+    .where(staffSends)
     .orderBy(desc(sentNotifications.created_at), desc(sentNotifications.id));
   const rows = limit === -1 ? await query : await query.limit(limit).offset((page - 1) * limit);
-  const [total] = await db.select({ n: count() }).from(sentNotifications);
+  const [total] = await db.select({ n: count() }).from(sentNotifications).where(staffSends);
   return { rows, total: total?.n ?? 0 };
 }
 

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { idParamSchema } from '@ajar/shared/common/envelope';
 import { notificationMessages } from '@ajar/shared/notifications/notifications.constants';
@@ -14,20 +15,39 @@ import {
 } from '@ajar/shared/notifications/notifications.schemas';
 import { openRoute, staffRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
-import { createNotificationPushWorker } from './notification-push.service';
+import {
+  createNotificationPushWorker,
+  type NotificationPushWorker,
+} from './notification-push.service';
 import * as service from './notifications.service';
 
 const tags = ['notifications'];
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The participants' Web Push worker (staff sends and personal notifications alike). */
+    participantPush: NotificationPushWorker;
+  }
+}
+
 /**
- * Notifications to participants (spec 01 §2 /notifikasi): staff send, members read theirs. The
- * push worker starts with the app (resuming jobs a restart left, then polling for stalled ones)
- * and stops with it.
+ * Decorates the app with the participants' push worker, so the modules whose events notify a
+ * member (discussions, chat, feedback: `notifyMember`) kick it. It starts with the app (resuming
+ * jobs a restart left, then polling for stalled ones) and stops with it.
  */
+export const participantPushPlugin = fp(
+  async (app: FastifyInstance) => {
+    const push = createNotificationPushWorker({ config: app.config, db: app.db, log: app.log });
+    app.decorate('participantPush', push);
+    app.addHook('onReady', async () => push.start());
+    app.addHook('onClose', async () => push.close());
+  },
+  { name: 'participant-push' },
+);
+
+/** Notifications to participants (spec 01 §2 /notifikasi): staff send, members read theirs. */
 export const notificationsRoutes: FastifyPluginAsync = async (app) => {
-  const push = createNotificationPushWorker({ config: app.config, db: app.db, log: app.log });
-  app.addHook('onReady', async () => push.start());
-  app.addHook('onClose', async () => push.close());
+  const push = app.participantPush;
 
   staffRoute(app, {
     method: 'POST',

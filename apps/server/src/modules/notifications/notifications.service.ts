@@ -1,4 +1,8 @@
-import type { NotificationType } from '@ajar/shared/notifications/notifications.constants';
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  MemberNotificationType,
+  NotificationType,
+} from '@ajar/shared/notifications/notifications.constants';
 import { notificationMessages } from '@ajar/shared/notifications/notifications.constants';
 import type {
   MemberNotificationList,
@@ -99,7 +103,7 @@ export async function listMemberNotifications(
   return {
     list: rows.map((r) => ({
       id: r.id,
-      type: r.type as NotificationType,
+      type: r.type as MemberNotificationType,
       program: program(r.program_id, r.program_title),
       title: r.title,
       description: r.message,
@@ -119,4 +123,28 @@ export async function listMemberNotifications(
 /** Marks one of the member's notifications read; another member's is 404. */
 export async function readMemberNotification(db: Db, member: RequestMember, id: string) {
   if (!(await repo.markMemberNotificationRead(db, member.id, id))) throw AppError.notFound();
+}
+
+/** What notifying a member needs; the Fastify app fits once `participantPush` is decorated. */
+export interface MemberNotifyDeps {
+  db: Db;
+  participantPush: NotificationPushWorker;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
+/**
+ * One notification for one member on an event of theirs (issue 21): the in-app row now, the Web
+ * Push to every subscription of theirs by the background worker. A failure is logged, never
+ * thrown: the staff action that caused it has already succeeded.
+ */
+export async function notifyMember(
+  deps: MemberNotifyDeps,
+  input: repo.NewPersonalNotification,
+): Promise<void> {
+  try {
+    await repo.insertPersonalNotification(deps.db, input);
+    deps.participantPush.kick();
+  } catch (err) {
+    deps.log.error({ err, memberId: input.memberId }, 'member notification failed');
+  }
 }

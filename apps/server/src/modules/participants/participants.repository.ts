@@ -131,7 +131,11 @@ export async function findRedeem(db: DbOrTx, id: string) {
 /** Where a redemption belongs, without its member: enough for access checks. */
 export async function redeemProgram(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: memberRedeems.id, program_id: memberRedeems.program_id })
+    .select({
+      id: memberRedeems.id,
+      program_id: memberRedeems.program_id,
+      member_id: memberRedeems.member_id,
+    })
     .from(memberRedeems)
     .where(eq(memberRedeems.id, id));
   return row;
@@ -196,7 +200,7 @@ export async function redeemActivities(db: DbOrTx, redeemId: string, programId: 
 /** The activity with its topic, if it belongs to the program. */
 export async function findProgramActivity(db: DbOrTx, programId: string, activityId: string) {
   const [row] = await db
-    .select({ id: activities.id, topic_id: activities.topic_id })
+    .select({ id: activities.id, name: activities.name, topic_id: activities.topic_id })
     .from(activities)
     .where(and(eq(activities.id, activityId), eq(activities.program_id, programId)));
   return row;

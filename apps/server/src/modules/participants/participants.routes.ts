@@ -103,7 +103,7 @@ export const participantsRoutes: FastifyPluginAsync = async (app) => {
     body: feedbackBodySchema,
     data: feedbackSchema,
     message: participantMessages.feedbackSent,
-    handler: ({ body, user }) => service.giveFeedback(app.db, user, body),
+    handler: ({ body, user }) => service.giveFeedback(app.db, user, body, app),
   });
 
   staffRoute(app, {

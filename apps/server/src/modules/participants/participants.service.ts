@@ -1,6 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { Paged } from '@ajar/shared/common/envelope';
 import { isProgramScoped } from '@ajar/shared/common/roles';
+import {
+  learnerLinks,
+  personalNotificationTexts,
+} from '@ajar/shared/notifications/notifications.constants';
 import { participantMessages } from '@ajar/shared/participants/participants.constants';
 import type {
   Feedback,
@@ -18,6 +22,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
+import { notifyMember, type MemberNotifyDeps } from '../notifications/notifications.service';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './participants.repository';
 
@@ -179,12 +184,14 @@ export async function getVoucherDetail(db: Db, viewer: Viewer, id: string): Prom
 
 /**
  * `PUT /api/users/v1/trainer/feedback-mr`: the staff response (score, text) on one activity of a
- * participant, only for an activity of the redemption's program under the named topic.
+ * participant, only for an activity of the redemption's program under the named topic. With
+ * `notify` (the route; not the seed) the participant gets a notification opening the activity.
  */
 export async function giveFeedback(
   db: Db,
   viewer: Viewer,
   body: FeedbackBodyParsed,
+  notify?: MemberNotifyDeps,
 ): Promise<Feedback> {
   const redeem = await repo.redeemProgram(db, body.member_redeem_id);
   if (!redeem) throw AppError.notFound(participantMessages.redeemNotFound);
@@ -202,6 +209,15 @@ export async function giveFeedback(
     text: body.text,
     by: viewer.id,
   });
+  if (notify) {
+    await notifyMember(notify, {
+      memberId: redeem.member_id,
+      programId: redeem.program_id,
+      title: personalNotificationTexts.feedbackTitle,
+      message: personalNotificationTexts.feedback(activity.name, body.score),
+      link: learnerLinks.activity(redeem.program_id, activity.id),
+    });
+  }
   return {
     member_redeem_id: redeem.id,
     activity_id: activity.id,
