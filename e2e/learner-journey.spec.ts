@@ -292,6 +292,8 @@ describe('Ajar Belajar: the participant journey', () => {
     await expect
       .poll(() => page.getByRole('progressbar').first().getAttribute('aria-valuenow'))
       .toBe('100');
+    // The pop-up's points, as the server scored them, on the video's row.
+    await activityRow('Video Mencatat Kas Harian').getByText('Menonton Video · Skor 100').waitFor();
     await page.getByRole('button', { name: 'Sertifikat', exact: true }).click();
     await page.getByRole('heading', { name: 'Sertifikat' }).waitFor();
     await checkScreen(page, 'program-selesai');
