@@ -7,6 +7,8 @@ import { demo, signedInPage } from './session';
 /** A member who joined a program, with their member API. */
 export interface JoinedMember {
   fullname: string;
+  /** Their e-mail; the password is `Rahasia123`. */
+  email: string;
   token: string;
   /** The voucher code they redeemed (the participant list shows it). */
   license: string;
@@ -32,12 +34,13 @@ export async function joinProgram(
     `/program/v1/company/voucher/${programId}/generate`,
     { count: 1 },
   );
+  const email = `peserta-${n}-${stamp}@contoh.id`;
   const registered = await apiClient(app.server.url)<{ token: string }>(
     'POST',
     '/member/v1/register',
     {
       fullname,
-      email: `peserta-${n}-${stamp}@contoh.id`,
+      email,
       phone: `62813${String(Date.now() + n).slice(-8)}`,
       password: 'Rahasia123',
       ...(dateOfBirth && { date_of_birth: dateOfBirth }),
@@ -46,7 +49,7 @@ export async function joinProgram(
   const member = apiClient(app.server.url, registered.token);
   const license = batch.codes[0]!;
   await member('POST', '/member/v1/redeem', { license, pmo_code: `PMO${n}${stamp.toUpperCase()}` });
-  return { fullname, token: registered.token, license, member };
+  return { fullname, email, token: registered.token, license, member };
 }
 
 export interface TrainerApp extends App {

@@ -10,6 +10,7 @@ import {
   type QuizSection,
 } from '@ajar/player/quiz/quiz-sections-player';
 import { QuizSettingsSummary } from '@ajar/player/quiz/quiz-settings-summary';
+import { activityMinimum } from '@ajar/shared/quiz/quiz.scoring';
 import { errorMessage } from '../../../api/http';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -135,7 +136,7 @@ export function QuizActivity({ programId, activity }: ActivityProps) {
           title={`Hasil percobaan ke-${result.attempt.attempt_no}`}
           score={result.score}
           passed={result.passed}
-          minimum={null}
+          minimum={settings ? activityMinimum(settings.set_minimum_value) : null}
           detail={result.best_score !== null ? `Skor terbaik ${result.best_score}` : undefined}
           notice={
             result.score === null && (
