@@ -243,7 +243,14 @@ export const realtimePlugin = fp(
         lastDisconnectHandlers.push(handler);
       },
       async countSockets(target) {
-        return (await io.in(target).fetchSockets()).length;
+        try {
+          return (await io.in(target).fetchSockets()).length;
+        } catch (err) {
+          // Redis away: the other servers cannot answer, and this server's events reach only its
+          // own sockets meanwhile, so its own count is the one that holds (never a failed request).
+          app.log.warn({ err }, 'socket count across servers failed; counting this server only');
+          return (await io.local.in(target).fetchSockets()).length;
+        }
       },
       applyRole(userId, role) {
         const sockets = io.in(userTarget(userId));
