@@ -79,10 +79,26 @@ beforeAll(async () => {
     '/member/v1/register',
     { ...participant, phone: `62818${String(Date.now()).slice(-8)}` },
   );
-  await apiClient(app.server.url, registered.token)('POST', '/member/v1/redeem', {
+  const memberApi = apiClient(app.server.url, registered.token);
+  await memberApi('POST', '/member/v1/redeem', {
     license: batch.codes[0],
     pmo_code: `PMO${stamp.toUpperCase()}`,
   });
+  // The program opens with its pre-test (Skip off): until it is taken every later activity is
+  // locked, its thread included. Taken here through the member API; any answers complete it.
+  const detail = await memberApi<{ topics: { activities: { id: string; type: string }[] }[] }>(
+    'GET',
+    `/member/v1/program/detail/${programId}`,
+  );
+  const preTest = detail.topics.flatMap((t) => t.activities).find((a) => a.type === 'pre_test');
+  if (preTest) {
+    const activityPath = `/member/v1/program/${programId}/activity/${preTest.id}`;
+    const started = await memberApi<{ attempt: { id: string } }>(
+      'POST',
+      `${activityPath}/quiz/start`,
+    );
+    await memberApi('POST', `${activityPath}/quiz/${started.attempt.id}/submit`, { answers: {} });
+  }
 
   phone = await learnerPage(app.browser, app.server.url);
   page = phone.page;
