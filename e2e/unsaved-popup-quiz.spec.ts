@@ -13,6 +13,7 @@ import {
   quizCard,
   radio,
   readyStrip,
+  settle,
   text,
 } from './support/locators';
 
@@ -92,8 +93,7 @@ describe('unsaved pop-up quizzes', () => {
 
     await breadcrumbPrograms(page).click();
     await guard(page).waitFor();
-    // Past the dialog's fade-in, for the screenshot.
-    await page.waitForTimeout(300);
+    await settle(page);
     await snap(page, 'unsaved-popup-question-guard');
     await expectGuardAndStay(page);
     expect(await field.inputValue()).toBe(`${before} (UMKM)`);

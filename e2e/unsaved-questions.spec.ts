@@ -13,6 +13,7 @@ import {
   openQuestionsTab,
   question,
   section,
+  settle,
 } from './support/locators';
 
 /**
@@ -112,8 +113,7 @@ describe('unsaved questions', () => {
 
     await breadcrumbPrograms(page).click();
     await guard(page).waitFor();
-    // Past the dialog's fade-in, for the screenshot.
-    await page.waitForTimeout(300);
+    await settle(page);
     await snap(page, 'unsaved-question-guard');
     await expectGuardAndStay(page);
     expect(await editor.innerText()).toBe('Uang masuk dicatat sebagai? (kas)');

@@ -16,8 +16,25 @@ export const radio = (scope: Scope, group: string, choice: string) =>
 /** A field by its label; a required field's label ends with an asterisk. */
 export const fieldLabel = (value: string) => new RegExp(`^${value}\\s*\\*?$`);
 
-/** Lets MUI's enter transitions finish before a screenshot. */
-export const settle = (page: Page) => page.waitForTimeout(400);
+/**
+ * Waits until the page is still for a screenshot: two frames rendered (so a transition that a
+ * click just caused has started) and then no finite animation or CSS transition running (MUI's
+ * fades and slides). Endless ones (spinners, skeleton pulses) are not waited for.
+ */
+export async function settle(page: Page) {
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+}
 
 /** Opens a tab and waits until it is the selected one. */
 export async function openTab(page: Page, name: string, options: { exact?: boolean } = {}) {
