@@ -83,7 +83,7 @@ export async function findLearningContext(
   const redeem = await findMyProgram(db as Db, member, programId);
   const activity = await repo.findPublishedActivity(db, programId, activityId);
   if (!activity) throw AppError.notFound(memberMessages.activityNotFound);
-  await assertUnlocked(db, redeem.id, activity.id);
+  await assertUnlocked(db, redeem.id, activity);
   return { redeem, activity };
 }
 

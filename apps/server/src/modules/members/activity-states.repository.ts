@@ -58,3 +58,37 @@ export async function stateRowsOfRedeems(db: DbOrTx, redeemIds: string[]) {
     )
     .orderBy(asc(memberRedeems.id), asc(topics.seq), asc(activities.seq));
 }
+
+/**
+ * What the lock of one activity is computed from: the member's published activities of the
+ * program in program order, with only what a lock reads (completion, type, settings). No content
+ * and no 'started' checks, so the check every member action makes stays cheap.
+ */
+export async function lockRowsOfRedeem(db: DbOrTx, redeemId: string) {
+  return db
+    .select({
+      id: activities.id,
+      name: activities.name,
+      type: activities.type,
+      settings: activities.settings,
+      is_complete: sql<boolean>`coalesce(${activityProgress.is_complete}, false)`,
+    })
+    .from(memberRedeems)
+    .innerJoin(activities, eq(activities.program_id, memberRedeems.program_id))
+    .innerJoin(topics, eq(topics.id, activities.topic_id))
+    .leftJoin(
+      activityProgress,
+      and(
+        eq(activityProgress.member_redeem_id, memberRedeems.id),
+        eq(activityProgress.activity_id, activities.id),
+      ),
+    )
+    .where(
+      and(
+        eq(memberRedeems.id, redeemId),
+        eq(activities.status, 'publish'),
+        eq(topics.status, 'publish'),
+      ),
+    )
+    .orderBy(asc(topics.seq), asc(activities.seq));
+}

@@ -5,7 +5,7 @@ import {
 import type { NextActivity } from '@ajar/shared/members/members.schemas';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { stateRowsOfRedeems } from './activity-states.repository';
+import { lockRowsOfRedeem, stateRowsOfRedeems } from './activity-states.repository';
 
 export interface RedeemStates {
   byActivity: Map<string, ActivityStateResult>;
@@ -45,12 +45,25 @@ export async function statesOfRedeem(db: DbOrTx, redeemId: string): Promise<Rede
   return (await statesOfRedeems(db, [redeemId])).get(redeemId)!;
 }
 
-/** Refuses (403, the reason) an activity the member cannot open yet. */
+/**
+ * Refuses (403, the reason) an activity the member cannot open yet. A lock depends only on the
+ * activities before it and on its own schedule, so only those are read (`activity` carries its
+ * content).
+ */
 export async function assertUnlocked(
   db: DbOrTx,
   redeemId: string,
-  activityId: string,
+  activity: { id: string; content: Record<string, unknown> },
+  now = new Date(),
 ): Promise<void> {
-  const state = (await statesOfRedeem(db, redeemId)).byActivity.get(activityId);
-  if (state?.state === 'terkunci') throw AppError.forbidden(state.lock_reason ?? undefined);
+  const rows = await lockRowsOfRedeem(db, redeemId);
+  const at = rows.findIndex((row) => row.id === activity.id);
+  if (at < 0) return;
+  const upTo = rows.slice(0, at + 1).map((row) => ({
+    ...row,
+    content: row.id === activity.id ? activity.content : {},
+    started: false,
+  }));
+  const state = activityStates(upTo, now).at(-1)!;
+  if (state.state === 'terkunci') throw AppError.forbidden(state.lock_reason ?? undefined);
 }

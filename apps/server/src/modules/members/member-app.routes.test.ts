@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@ajar/shared/auth/auth.schemas';
-import { defaultActivityContent } from '@ajar/shared/activities/activities-content.schemas';
-import { activities, gameplays } from '../../db/schema';
+import {
+  defaultActivityContent,
+  defaultActivitySettings,
+} from '@ajar/shared/activities/activities-content.schemas';
+import { activities, gameplays, topics } from '../../db/schema';
 import { buildActivity } from '../../test/factories/activities';
 import { multipartBody } from '../../test/factories/media';
 import { pdfBytes, pngBytes } from '../../test/factories/media-bytes';
@@ -16,6 +19,7 @@ import {
 } from '../../test/factories/smtp-sink';
 import { authHeader, buildUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { markComplete } from './activity-progress.service';
 
 const setting = {
   show_explanation: 1,
@@ -156,6 +160,45 @@ describe('member API for Ajar Belajar', () => {
     ).toBe(403);
     const list = (await call(member, 'GET', '/api/member/v1/program/list')).json();
     expect(list.data.list[0]).toMatchObject({ progress: 0, next_activity: { id: c.video.id } });
+  });
+
+  it('refuses opening exactly the activities the program shows locked, in topic order', async () => {
+    const program = await buildProgram(t.db, { status: 'publish' });
+    const [later, first] = await buildTopics(t.db, program.id, 2);
+    // The second topic created comes first in the program.
+    await t.db.update(topics).set({ seq: 3 }).where(eq(topics.id, later!.id));
+    await buildActivity(t.db, first!, {
+      type: 'quiz',
+      name: 'Kuis Boleh Lewat',
+      settings: { ...defaultActivitySettings, is_skip: 1 },
+    });
+    await buildActivity(t.db, first!, { type: 'general', name: 'Halaman A' });
+    const required = await buildActivity(t.db, later!, { type: 'quiz', name: 'Kuis Wajib' });
+    await buildActivity(t.db, later!, { type: 'general', name: 'Halaman B' });
+    const { member, redeem } = await joinProgram(t.app, program.id);
+
+    const expectLocksAsShown = async (expected: string[]) => {
+      const detail = (
+        await call(member, 'GET', `/api/member/v1/program/detail/${program.id}`)
+      ).json();
+      const shown = detail.data.topics.flatMap(
+        (topic: { activities: { id: string; state: string; lock_reason: string | null }[] }) =>
+          topic.activities,
+      );
+      expect(shown.map((a: { state: string }) => a.state)).toEqual(expected);
+      for (const a of shown) {
+        const opened = await call(
+          member,
+          'GET',
+          `/api/member/v1/program/${program.id}/activity/${a.id}`,
+        );
+        expect(opened.statusCode).toBe(a.state === 'terkunci' ? 403 : 200);
+        if (a.state === 'terkunci') expect(opened.json().message).toBe(a.lock_reason);
+      }
+    };
+    await expectLocksAsShown(['belum', 'belum', 'belum', 'terkunci']);
+    await markComplete(t.db, redeem.id, required);
+    await expectLocksAsShown(['belum', 'belum', 'selesai', 'belum']);
   });
 
   it('locks a scheduled activity until its time, naming it in WIB', async () => {
