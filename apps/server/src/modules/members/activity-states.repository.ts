@@ -8,6 +8,23 @@ import {
   quizAttempts,
   topics,
 } from '../../db/schema';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+
+/** Joins to a select from redemptions: their programs' activities, topics and the member's progress. */
+function withRedeemActivities<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(activities, eq(activities.program_id, memberRedeems.program_id))
+    .innerJoin(topics, eq(topics.id, activities.topic_id))
+    .leftJoin(
+      activityProgress,
+      and(
+        eq(activityProgress.member_redeem_id, memberRedeems.id),
+        eq(activityProgress.activity_id, activities.id),
+      ),
+    );
+}
+
+const published = () => and(eq(activities.status, 'publish'), eq(topics.status, 'publish'));
 
 /**
  * What the states of the activities of these redemptions are computed from, in one query: every
@@ -17,17 +34,18 @@ import {
  */
 export async function stateRowsOfRedeems(db: DbOrTx, redeemIds: string[]) {
   if (redeemIds.length === 0) return [];
-  return db
-    .select({
-      redeem_id: memberRedeems.id,
-      id: activities.id,
-      topic_id: activities.topic_id,
-      name: activities.name,
-      type: activities.type,
-      settings: activities.settings,
-      content: activities.content,
-      is_complete: sql<boolean>`coalesce(${activityProgress.is_complete}, false)`,
-      started: sql<boolean>`(
+  return withRedeemActivities(
+    db
+      .select({
+        redeem_id: memberRedeems.id,
+        id: activities.id,
+        topic_id: activities.topic_id,
+        name: activities.name,
+        type: activities.type,
+        settings: activities.settings,
+        content: activities.content,
+        is_complete: sql<boolean>`coalesce(${activityProgress.is_complete}, false)`,
+        started: sql<boolean>`(
         coalesce(${activityProgress.attempts}, 0) > 0
         or coalesce(${activityProgress.video_position}, 0) > 0
         or ${activityProgress.work_file_key} is not null
@@ -38,24 +56,11 @@ export async function stateRowsOfRedeems(db: DbOrTx, redeemIds: string[]) {
           where ${popupAnswers.member_redeem_id} = ${memberRedeems.id}
             and ${popupAnswers.activity_id} = ${activities.id})
       )`,
-    })
-    .from(memberRedeems)
-    .innerJoin(activities, eq(activities.program_id, memberRedeems.program_id))
-    .innerJoin(topics, eq(topics.id, activities.topic_id))
-    .leftJoin(
-      activityProgress,
-      and(
-        eq(activityProgress.member_redeem_id, memberRedeems.id),
-        eq(activityProgress.activity_id, activities.id),
-      ),
-    )
-    .where(
-      and(
-        inArray(memberRedeems.id, redeemIds),
-        eq(activities.status, 'publish'),
-        eq(topics.status, 'publish'),
-      ),
-    )
+      })
+      .from(memberRedeems)
+      .$dynamic(),
+  )
+    .where(and(inArray(memberRedeems.id, redeemIds), published()))
     .orderBy(asc(memberRedeems.id), asc(topics.seq), asc(activities.seq));
 }
 
@@ -65,30 +70,18 @@ export async function stateRowsOfRedeems(db: DbOrTx, redeemIds: string[]) {
  * and no 'started' checks, so the check every member action makes stays cheap.
  */
 export async function lockRowsOfRedeem(db: DbOrTx, redeemId: string) {
-  return db
-    .select({
-      id: activities.id,
-      name: activities.name,
-      type: activities.type,
-      settings: activities.settings,
-      is_complete: sql<boolean>`coalesce(${activityProgress.is_complete}, false)`,
-    })
-    .from(memberRedeems)
-    .innerJoin(activities, eq(activities.program_id, memberRedeems.program_id))
-    .innerJoin(topics, eq(topics.id, activities.topic_id))
-    .leftJoin(
-      activityProgress,
-      and(
-        eq(activityProgress.member_redeem_id, memberRedeems.id),
-        eq(activityProgress.activity_id, activities.id),
-      ),
-    )
-    .where(
-      and(
-        eq(memberRedeems.id, redeemId),
-        eq(activities.status, 'publish'),
-        eq(topics.status, 'publish'),
-      ),
-    )
+  return withRedeemActivities(
+    db
+      .select({
+        id: activities.id,
+        name: activities.name,
+        type: activities.type,
+        settings: activities.settings,
+        is_complete: sql<boolean>`coalesce(${activityProgress.is_complete}, false)`,
+      })
+      .from(memberRedeems)
+      .$dynamic(),
+  )
+    .where(and(eq(memberRedeems.id, redeemId), published()))
     .orderBy(asc(topics.seq), asc(activities.seq));
 }
