@@ -38,7 +38,7 @@ function observeLcp() {
       const el = entry.element;
       const text = (el?.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       const name = el
-        ? `<${el.tagName.toLowerCase()}>${entry.url ? ` ${entry.url}` : ''} "${text}"`
+        ? `${el.tagName.toLowerCase()}${entry.url ? ` ${entry.url}` : ''} "${text}"`
         : '?';
       w.__lcp = { startTime: entry.startTime, element: `${name} (${entry.size ?? 0} px²)` };
     }
@@ -115,7 +115,7 @@ export async function learnerLcpBench(lines: string[], runs = 3) {
     const last = results.at(-1)!;
     rows.push(
       `| ${screen.what} | **${s(lcp)}** (runs ${results.map((r) => s(r.lcp)).join(', ')}) | ` +
-        `≤ ${s(screen.limit)}: ${within(lcp, screen.limit)} | ${last.element} | ` +
+        `≤ ${s(screen.limit)}: ${within(lcp, screen.limit)} | \`${last.element.replace(/[`|]/g, '')}\` | ` +
         `${s(median(results.map((r) => r.shown)))} | ${results.map((r) => r.load).join(', ')} |`,
     );
   }
@@ -136,7 +136,7 @@ export async function learnerLcpBench(lines: string[], runs = 3) {
     '(`POST /api/member/v1/login`, kept in localStorage as the app does), so it includes the',
     'app shell, the session check and the program list call. Median of ' + runs + ' runs.',
     '',
-    '| screen | LCP, median | goal | LCP element (last run) | screen shown, median | load avg (1 min) per run |',
+    '| screen | LCP, median | goal | LCP element (last run) | screen seen by the bench, median | load avg (1 min) per run |',
     '|---|---|---|---|---|---|',
     ...rows,
     '',
