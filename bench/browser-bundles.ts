@@ -170,7 +170,7 @@ export async function browserBundlesBench(lines: string[]) {
     "been quiet for 1 s. Sizes come from the DevTools protocol's Network domain:",
     '**JavaScript sent** is the bodies of the script responses as they came over the wire',
     '(`loadingFinished.encodedDataLength` minus the response header bytes), in the',
-    "Content-Encoding the server chose for Chromium's `Accept-Encoding: gzip, deflate, br, zstd`;",
+    "Content-Encoding the server chose for Chromium's own `Accept-Encoding` (br and gzip among them);",
     'with headers adds the HTTP headers; decoded is what the browser parsed; gzip -9 is those',
     'decoded bodies gzipped at level 9 by the bench (what they would weigh with gzip, whatever',
     'the server sent, for comparison with earlier runs). Signed-in rows get their session',
