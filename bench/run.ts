@@ -1,9 +1,12 @@
-// `npm run bench`: bundle sizes, API baseline against a bare Node server, program list/detail
-// on a large data set, participants (export, import, list, quiz scoring on 100,000 redemptions),
-// the demo seed's time on a first start. Results go to docs/benchmarks.md. `npm run bench --
-// participants` (or bundle, api, programs, seed, certificates, lists, realtime) runs one part and
-// replaces only its section. Certificates: one PDF and the zip of 1,000; lists: attendance and
-// reseller users on 100,000 rows plus a notification to 100,000 members; realtime: chat sockets.
+// `npm run bench`: in Chromium, the JavaScript a cold load transfers (bundles), sign-in to the
+// dashboard's first figure (signin), Ajar Belajar's LCP on a throttled phone (lcp) and chat
+// between a participant's and a trainer's browser (chat); then the API baseline against a bare
+// Node server, program list/detail on a large data set, participants (export, import, list, quiz
+// scoring on 100,000 redemptions), the demo seed's time on a first start. Results go to
+// docs/benchmarks.md. `npm run bench -- participants` or `npm run bench -- --only bundles,lcp`
+// runs those parts and replaces only their sections. Certificates: one PDF and the zip of 1,000;
+// lists: attendance and reseller users on 100,000 rows plus a notification to 100,000 members;
+// realtime: chat sockets without a browser.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,13 +20,17 @@ import { seedIfEmpty } from '../apps/server/src/seed/seed';
 import { findSessionUser } from '../apps/server/src/modules/auth/sessions.repository';
 import { hashToken } from '../apps/server/src/lib/tokens';
 import { authHeader } from '../apps/server/src/test/factories/users';
-import { launchBrowser, repoRoot, startServer } from '@ajar/test-support';
+import { repoRoot } from '@ajar/test-support';
 import { bareServer, listen, loadInWorker } from './api';
 import { certificatesBench } from './certificates';
 import { listsBench } from './lists';
 import { loadStaffBench } from './load-staff';
 import { realtimeBench } from './realtime';
-import { largestChunk, routeBundle } from './bundle';
+import { browserBundlesBench } from './browser-bundles';
+import { closeBrowserBench } from './browser-support';
+import { chatBrowsersBench } from './chat-browsers';
+import { learnerLcpBench } from './learner-lcp';
+import { signInDashboardBench } from './signin-dashboard';
 import type { LoadResult } from './load';
 import { mergeSections } from './doc-sections';
 import { seedLargeCatalogue } from './large-catalogue';
@@ -32,45 +39,10 @@ import { seedTimeBench } from './seed-time';
 import { fuzzBench } from './fuzz';
 import { startupBench } from './startup';
 
-const webDist = path.join(repoRoot, 'apps/web/dist');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 const fmt = (r: LoadResult) =>
   `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (${r.requests} requests, ${r.errors} errors)`;
-
-async function bundles(lines: string[]) {
-  const server = await startServer();
-  const browser = await launchBrowser();
-  try {
-    const loginRoute = await routeBundle(browser, server.url, webDist, '/');
-    const login = await fetch(`${server.url}/api/admin/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@ajar.test', password: 'Rahasia123' }),
-    }).then((r) => r.json() as Promise<{ data: unknown }>);
-    const shell = await routeBundle(browser, server.url, webDist, '/dashboard', async (page) => {
-      await page.addInitScript((session) => {
-        localStorage.setItem('ytc_auth', JSON.stringify(session));
-      }, login.data);
-    });
-    const largest = largestChunk(webDist);
-    const budget = (value: number, limit: number) => (value <= limit ? 'within' : '**over**');
-    lines.push(
-      '## Bundle (gzipped JavaScript a browser loads)',
-      '',
-      '| what | files | gzipped | budget |',
-      '|---|---|---|---|',
-      `| login route \`/\` | ${loginRoute.files} | ${kb(loginRoute.gzipBytes)} | ≤ 150 kB: ${budget(loginRoute.gzipBytes, 150 * 1024)} |`,
-      `| signed-in shell \`/dashboard\` | ${shell.files} | ${kb(shell.gzipBytes)} | ≤ 250 kB: ${budget(shell.gzipBytes, 250 * 1024)} |`,
-      `| largest chunk \`${largest.file}\` | 1 | ${kb(largest.gzipBytes)} (raw ${kb(largest.bytes)}) | ≤ 500 kB: ${budget(largest.bytes, 500 * 1024)} |`,
-      '',
-    );
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-}
 
 async function apiBaseline(lines: string[]) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-bench-'));
@@ -240,8 +212,41 @@ const lines = [
   `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}. Figures, not assertions.`,
   '',
 ];
-const only = process.argv.slice(2);
-if (only.length === 0 || only.includes('bundle')) await bundles(lines);
+// `npm run bench -- bundles lcp` or `npm run bench -- --only bundles,lcp`: those sections only.
+const aliases: Record<string, string> = { bundle: 'bundles' };
+const only = process.argv
+  .slice(2)
+  .filter((arg) => arg !== '--only')
+  .flatMap((arg) => arg.replace(/^--only=/, '').split(','))
+  .filter(Boolean)
+  .map((name) => aliases[name] ?? name);
+const sections = [
+  'bundles',
+  'signin',
+  'lcp',
+  'chat',
+  'api',
+  'programs',
+  'seed',
+  'startup',
+  'participants',
+  'certificates',
+  'lists',
+  'fuzz',
+  'staff',
+  'realtime',
+];
+const unknown = only.filter((name) => !sections.includes(name));
+if (unknown.length > 0) {
+  console.error(`unknown bench section(s): ${unknown.join(', ')}; known: ${sections.join(', ')}`);
+  process.exit(2);
+}
+// The browser sections share one demo server and one Chromium (bench/browser-support.ts).
+if (only.length === 0 || only.includes('bundles')) await browserBundlesBench(lines);
+if (only.length === 0 || only.includes('signin')) await signInDashboardBench(lines);
+if (only.length === 0 || only.includes('lcp')) await learnerLcpBench(lines);
+if (only.length === 0 || only.includes('chat')) await chatBrowsersBench(lines);
+await closeBrowserBench();
 if (only.length === 0 || only.includes('api')) await apiBaseline(lines);
 if (only.length === 0 || only.includes('programs')) await catalogue(lines);
 if (only.length === 0 || only.includes('seed')) await seedTimeBench(lines);

@@ -1,12 +1,18 @@
-// `npm run bench`: builds the web app when needed, then runs bench/run.ts.
+// `npm run bench`: builds the two web apps when they are not built, then runs bench/run.ts.
+// The browser sections measure what is in apps/web/dist and apps/learner/dist: run
+// `npm run build` first after changing either app.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@ajar/web'], {
+for (const [dir, workspace] of [
+  ['apps/web', '@ajar/web'],
+  ['apps/learner', '@ajar/learner'],
+]) {
+  if (fs.existsSync(path.join(root, dir, 'dist/index.html'))) continue;
+  const build = spawnSync('npm', ['run', 'build', '-w', workspace], {
     cwd: root,
     stdio: 'inherit',
   });
