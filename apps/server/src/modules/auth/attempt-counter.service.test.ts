@@ -211,7 +211,8 @@ describe('beginAttempt and beginLogin (counting in SQL)', () => {
     await insertFailureRows(t.db, key.key, 4, 70);
     await insertFailureRows(t.db, other, 4, 70);
     await insertFailureRows(t.db, known, 1, 70);
-    const attempt = await beginAttempt(t.db, [key]);
+    // No chance sweep here: it would take the other key's old rows too (the next test's case).
+    const attempt = await beginAttempt(t.db, [key], 'email', 0);
     await attempt.recordFailure();
     expect(await countFailureRows(t.db, key.key)).toBe(1);
     expect(await countFailureRows(t.db, other)).toBe(4);
@@ -221,5 +222,16 @@ describe('beginAttempt and beginLogin (counting in SQL)', () => {
     expect(await countFailureRows(t.db, known)).toBe(1);
     await pruneAllFailures(t.db, { failureMinutes: 60, knownMinutes: 60 });
     expect(await countFailureRows(t.db, known)).toBe(0);
+  });
+
+  it('a failure now and then also sweeps the old rows of every other key', async () => {
+    const key = pairKeyOf(fresh());
+    const other = pairKeyOf(fresh()).key;
+    await insertFailureRows(t.db, other, 3, 70);
+    await insertFailureRows(t.db, other, 1, 5);
+    const attempt = await beginAttempt(t.db, [key], 'email', 1);
+    await attempt.recordFailure();
+    expect(await countFailureRows(t.db, other)).toBe(1);
+    expect(await countFailureRows(t.db, key.key)).toBe(1);
   });
 });

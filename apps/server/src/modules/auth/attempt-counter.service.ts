@@ -148,6 +148,8 @@ export async function beginAttempt(
   db: DbOrTx,
   keys: ThrottleKey[],
   field = 'email',
+  /** The chance that a failure also sweeps every key's old rows (tests pin it to 0 or 1). */
+  sweepChance = globalPruneRate,
 ): Promise<Attempt> {
   const ids = await insertFailures(
     db,
@@ -179,7 +181,7 @@ export async function beginAttempt(
         keys.map((k) => k.key),
         retentionMinutes,
       );
-      if (Math.random() < globalPruneRate) {
+      if (Math.random() < sweepChance) {
         await pruneAllFailures(db, {
           failureMinutes: retentionMinutes,
           knownMinutes: loginThrottle.knownAddressDays * 24 * 60,
