@@ -177,7 +177,7 @@ export function ChatPage() {
             variant="secondary"
             className="chat-form__image"
             busy={imageProgress !== null}
-            aria-label="Kirim gambar"
+            aria-label="Unggah gambar"
             onClick={() => imageInput.current?.click()}
           >
             <Icon name="image" />
