@@ -15,7 +15,7 @@ export function resumeSecond(position: number | null, duration: number | null): 
 }
 
 /**
- * One embedded YouTube video; `tracked` follows its time and saves it, so the activity resumes
+ * One embedded YouTube video; with `onTime` its time is followed and saved, so the activity resumes
  * where the participant stopped (the activity keeps one position: its first video's).
  */
 function YoutubeFrame({
