@@ -239,6 +239,8 @@ describe('Ajar Belajar: the participant journey', () => {
     await openActivity('Video Mencatat Kas Harian');
     await page.locator('video').waitFor();
     await checkScreen(page, 'video');
+    // Where the pop-ups are is not told ahead of time (the staff preview's timeline).
+    expect(await page.getByText('Posisi pop up quiz').count()).toBe(0);
     await checkTextScale(page, 'video');
     await page.locator('video').evaluate((v: HTMLVideoElement) => v.play());
     const popup = page.getByRole('dialog', { name: 'Pop up quiz' });

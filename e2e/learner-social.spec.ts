@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, apiLogin, signedInApi, type Api } from './support/api';
 import { useApp } from './support/app';
-import { snapOnFailure, type OpenPage } from './support/browser';
+import { snap, snapOnFailure, type OpenPage } from './support/browser';
+import { gradientPng } from './support/files';
+import { gotoConnected } from './support/realtime';
 import { checkScreen, learnerPage, learnerSignIn } from './support/learner';
 import { demo, signedInPage } from './support/session';
 
@@ -20,6 +22,7 @@ let programId: string;
 let topicId: string;
 let activityId: string;
 let activityName: string;
+let memberApi: Api;
 snapOnFailure(() => page);
 
 const stamp = Date.now().toString(36);
@@ -79,7 +82,7 @@ beforeAll(async () => {
     '/member/v1/register',
     { ...participant, phone: `62818${String(Date.now()).slice(-8)}` },
   );
-  const memberApi = apiClient(app.server.url, registered.token);
+  memberApi = apiClient(app.server.url, registered.token);
   await memberApi('POST', '/member/v1/redeem', {
     license: batch.codes[0],
     pmo_code: `PMO${stamp.toUpperCase()}`,
@@ -178,6 +181,53 @@ describe('Ajar Belajar: chat with the trainer', () => {
     await page.getByRole('list', { name: 'Pesan' }).getByText(text).waitFor();
     expect((await roomMessages(roomId)).filter((m) => m === text)).toHaveLength(1);
   });
+
+  it('sends an image uploaded through Ajar, shown in the app and in the trainer panel', async () => {
+    await page.getByLabel('Tulis pesan').waitFor();
+    // The button opens the picker; the picker's file goes to the upload, then the message.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Unggah gambar' }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'kolam.png', mimeType: 'image/png', buffer: gradientPng(800, 600) });
+    const mine = page.getByRole('list', { name: 'Pesan' }).getByRole('img', {
+      name: 'Gambar dari peserta',
+    });
+    await mine.waitFor();
+    const src = (await mine.getAttribute('src')) ?? '';
+    expect(src).toMatch(/\/media\/.+\.png$/);
+    // Loaded (not refused by the CSP), and inside the phone's bubble.
+    await expect.poll(() => mine.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+    const box = await mine.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(390);
+    await mine.scrollIntoViewIfNeeded();
+    await checkScreen(page, 'chat-gambar');
+    expect(await roomMessages(roomId)).toContain(
+      `<p><img src="${src}" alt="Gambar dari peserta" /></p>`,
+    );
+
+    const office = trainer.page;
+    const theirs = office.getByRole('log', { name: 'Pesan' }).getByRole('img', {
+      name: 'Gambar dari peserta',
+    });
+    await theirs.waitFor();
+    await expect.poll(() => theirs.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+    const bubble = await theirs.evaluate((img) => ({
+      img: img.getBoundingClientRect().width,
+      parent: img.parentElement!.getBoundingClientRect().width,
+    }));
+    expect(bubble.img).toBeLessThanOrEqual(bubble.parent);
+    await theirs.scrollIntoViewIfNeeded();
+    await snap(office, 'chat-panel-gambar-peserta');
+
+    // Anything but an image is refused in the form, before any upload.
+    const again = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Unggah gambar' }).click();
+    await (
+      await again
+    ).setFiles({ name: 'catatan.txt', mimeType: 'text/plain', buffer: Buffer.from('halo') });
+    await page.getByRole('alert').filter({ hasText: 'File harus berupa gambar' }).waitFor();
+  });
 });
 
 describe('Ajar Belajar: discussion under an activity', () => {
@@ -197,22 +247,33 @@ describe('Ajar Belajar: discussion under an activity', () => {
     await checkScreen(page, 'diskusi');
     await expect.poll(bellCount).toBe(before + 1);
 
-    // The trainer answers under the post; the participant's program shows the thread unread.
-    const thread = await trainerApi<{ list: { id: string; content: string }[] }>(
-      'GET',
-      `/discussion/v1/list?program_id=${programId}&topic_id=${topicId}&activity_id=${activityId}`,
-    );
-    const post = thread.list.find((m) => m.content === question);
-    await trainerApi('POST', '/discussion/v1/create', {
-      parent_id: post?.id,
-      program_id: programId,
-      topic_id: topicId,
-      activity_id: activityId,
-      content: 'Ada, lihat lampiran di aktivitas berikutnya.',
-    });
-    await page.goto(`/belajar/program/${programId}`);
+    // The participant waits on the program; the trainer answers under the post in the back
+    // office, and the program shows the thread unread at once, without a reload (pushed live).
+    await gotoConnected(page, `/belajar/program/${programId}`);
     const unread = page.getByRole('heading', { name: /Diskusi belum dibaca/ });
-    await unread.waitFor();
+    await page
+      .getByRole('link', { name: /^Chat Trainer/ })
+      .first()
+      .waitFor();
+    expect(await unread.count()).toBe(0);
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await office.goto(
+      `/discussion/public/program/${programId}/${topicId}/${activityId}/${encodeURIComponent(activityName)}`,
+    );
+    const first = office
+      .getByRole('listitem', { name: `Pesan dari ${participant.fullname}` })
+      .filter({ hasText: question })
+      .first();
+    await first.getByText(question).waitFor();
+    await first.getByRole('button', { name: 'Balas' }).click();
+    await first
+      .getByLabel(`Balas ${participant.fullname}`)
+      .fill('Ada, lihat lampiran di aktivitas berikutnya.');
+    await first.getByRole('button', { name: 'Kirim' }).click();
+    await unread.waitFor({ timeout: 10_000 });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed))
+      .toBe(true);
     await page.getByRole('link', { name: activityName }).last().waitFor();
     await checkScreen(page, 'program-diskusi-belum-dibaca');
 
@@ -241,6 +302,11 @@ describe('Ajar Belajar: notifications', () => {
       program_id: programId,
     });
     await page.goto('/belajar/');
+    // The demo program's cover (a seeded upload) shows on its card.
+    const cover = page.locator('img.program-card__cover').first();
+    await cover.waitFor();
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+    await snap(page, 'learner-program-saya-sampul');
     const bellLink = page.getByRole('link', { name: /^Notifikasi, \d+ belum dibaca/ });
     await bellLink.waitFor();
     await bellLink.click();
@@ -258,5 +324,56 @@ describe('Ajar Belajar: notifications', () => {
     await page.goto('/belajar/profil');
     await page.getByRole('switch', { name: 'Notifikasi push' }).waitFor();
     await checkScreen(page, 'profil-push');
+  });
+});
+
+/**
+ * A stand-in for the YouTube embed (the machine has no internet): it answers the app's
+ * 'listening' as YouTube's player does, reporting that it paused at 42 s of 300, and shows the
+ * second it was asked to start at (the `start` of its address).
+ */
+const fakeYoutube = `<!doctype html><title>YouTube</title><p id="start"></p><script>
+  const start = new URLSearchParams(location.search).get('start') || '0';
+  document.getElementById('start').textContent = 'Mulai detik ' + start;
+  addEventListener('message', (e) => {
+    const m = JSON.parse(e.data);
+    if (m.event !== 'listening') return;
+    const info = { currentTime: start === '0' ? 42 : Number(start), duration: 300, playerState: 2 };
+    e.source.postMessage(JSON.stringify({ event: 'infoDelivery', info }), e.origin);
+  });
+</script>`;
+
+describe('Ajar Belajar: a YouTube activity', () => {
+  it('resumes where the participant stopped', async () => {
+    const detail = await memberApi<{
+      topics: { activities: { id: string; type: string; state: string }[] }[];
+    }>('GET', `/member/v1/program/detail/${programId}`);
+    const video = detail.topics
+      .flatMap((t) => t.activities)
+      .find((a) => a.type === 'embed_youtube' && a.state !== 'terkunci');
+    expect(video, 'an open YouTube activity in the program').toBeTruthy();
+    await page.route('https://www.youtube-nocookie.com/embed/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: fakeYoutube }),
+    );
+    const activityPath = `/belajar/program/${programId}/activity/${video!.id}`;
+    await page.goto(activityPath);
+    const player = page.frameLocator('iframe.video-frame').first();
+    await player.getByText('Mulai detik 0').waitFor();
+    // The player's report is saved as the activity's position.
+    await expect
+      .poll(
+        async () =>
+          (
+            await memberApi<{ video_position: number | null }>(
+              'GET',
+              `/member/v1/program/${programId}/activity/${video!.id}`,
+            )
+          ).video_position,
+      )
+      .toBe(42);
+    await page.reload();
+    await player.getByText('Mulai detik 42').waitFor();
+    await checkScreen(page, 'youtube-lanjut');
+    await page.unroute('https://www.youtube-nocookie.com/embed/**');
   });
 });

@@ -82,7 +82,13 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'", 'https://www.youtube.com', 'https://docs.google.com'],
+        frameSrc: [
+          "'self'",
+          'https://www.youtube.com',
+          // Ajar Belajar embeds YouTube in its privacy-enhanced mode.
+          'https://www.youtube-nocookie.com',
+          'https://docs.google.com',
+        ],
         workerSrc: ["'self'"],
       },
     },

@@ -23,6 +23,11 @@ export const realtimeEvents = {
     reader: z.enum(['member', 'staff']),
     read_at: z.string(),
   }),
+  /**
+   * A post or reply arrived in the public thread of an activity of a program the member is in:
+   * the app refetches that program's unread counts.
+   */
+  'discussion.unread_changed': z.object({ program_id: z.string(), activity_id: z.string() }),
   /** A new trainer notification for the receiver (the bell's live pop-up). */
   'notification.new': trainerNotificationSchema,
 } as const;

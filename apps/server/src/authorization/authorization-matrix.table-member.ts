@@ -89,6 +89,16 @@ export const memberRows: MatrixRow[] = [
       payload: { message: 'Terima kasih' },
     }),
   ),
+  row('POST /api/member/v1/chat/room/:roomId/image', S.member(), "member's own room", ({ w }) => {
+    const form = multipartBody([
+      { name: 'file', filename: 'foto.png', contentType: 'image/png', data: pngBytes() },
+    ]);
+    return {
+      url: `/api/member/v1/chat/room/${w.roomId}/image`,
+      payload: form.payload,
+      headers: form.headers,
+    };
+  }),
 
   // ---- notifications ----
   row('POST /api/notification/v1/create', S.manage, 'notification.send', ({ w }) => ({

@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { activityContentSchema } from '@ajar/shared/activities/activities-content.schemas';
 import {
@@ -9,14 +9,12 @@ import {
   gameplayCreateSchema,
   type GameplayCreateInput,
 } from '@ajar/shared/popup-quiz/popup-quiz.schemas';
-import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../config';
 import { serverPath } from '../lib/server-root';
-import { createStorage, type Storage } from '../lib/storage';
-import { uploadMedia, type UploadPart } from '../modules/media/media.service';
+import type { Storage } from '../lib/storage';
 import type { Db } from '../db/client';
-import { activities, gameplays, topics, users } from '../db/schema';
+import { activities, gameplays, topics } from '../db/schema';
 import { seededTopics } from './programs.seed';
+import { seedStorage, uploadSeedFile } from './seed-uploads';
 
 /** The demo video: 12 s, VP9 in MP4 (plays in Debian's chromium). */
 const videoFile = serverPath('src/seed/assets/video-demo.mp4');
@@ -105,19 +103,6 @@ const plan: {
   },
 ];
 
-async function* videoParts(): AsyncGenerator<UploadPart> {
-  yield { kind: 'field', name: 'title', value: 'Video demo pop up quiz', truncated: false };
-  const stream = fs.createReadStream(videoFile);
-  yield {
-    kind: 'file',
-    name: 'file',
-    filename: 'video-demo.mp4',
-    chunks: stream as AsyncIterable<Buffer>,
-    discard: () => stream.destroy(),
-    truncated: () => false,
-  };
-}
-
 /**
  * Gives the first seeded program's first video a real video (stored through the media upload,
  * like a user's) and pop-up quizzes of all four types. Skips a video that already has a file.
@@ -138,21 +123,12 @@ export async function seedPopupQuiz(db: Db, storage?: Storage): Promise<number> 
   const content = activityContentSchema.parse(row.content ?? {});
   if (content.file) return 0;
 
-  const store =
-    storage ??
-    (await (async () => {
-      const created = createStorage(loadConfig());
-      await created.prepare();
-      return created;
-    })());
-  const [admin] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, 'admin@ajar.test'))
-    .limit(1);
-  const media = await uploadMedia({ db, storage: store }, videoParts(), {
-    id: admin?.id ?? randomUUID(),
-  });
+  const media = await uploadSeedFile(
+    db,
+    await seedStorage(storage),
+    videoFile,
+    'Video demo pop up quiz',
+  );
 
   const quizzes: ActivityQuiz['quizzes'] = [];
   for (const item of plan) {

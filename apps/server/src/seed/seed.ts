@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { seedActivities } from './activities.seed';
+import { seedCovers } from './covers.seed';
 import { seedParticipants } from './participants.seed';
 import { seedPopupQuiz } from './popup-quiz.seed';
 import { seedPrograms } from './programs.seed';
@@ -16,6 +17,7 @@ export async function seedIfEmpty(db: Db, log: (msg: string) => void): Promise<b
   await seedUsers(db);
   await seedStudies(db);
   await seedPrograms(db);
+  await seedCovers(db); // small shipped JPEGs, uploaded as media
   await seedActivities(db); // after the programs seed: fills the topics it created
   await seedPopupQuiz(db); // after the activities seed: a real video with pop-up quizzes
   await seedQuiz(db); // after the activities seed: packets of its quiz-type activities

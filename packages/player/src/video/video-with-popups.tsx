@@ -31,6 +31,10 @@ export interface VideoWithPopupsProps {
   gameplaysError?: string | null;
   /** Scores answers (see PopupQuizPlayer); without it, from the gameplays' answer key. */
   judge?: GameplayJudge;
+  /**
+   * 'staff' (the back office's preview) also shows the 'Posisi pop up quiz' timeline; a
+   * participant does not see where the quizzes are ahead of time.
+   */
   audience?: 'staff' | 'participant';
   /** Start here (seconds), e.g. where the participant stopped last time. */
   startAt?: number;
@@ -233,14 +237,17 @@ export function VideoWithPopups({
           </Box>
         )}
       </Box>
-      <Timeline
-        quizzes={quizzes}
-        duration={duration}
-        completed={completed}
-        onSeek={(second) => {
-          if (video.current && !active) video.current.currentTime = second;
-        }}
-      />
+      {/* Staff preview where the quizzes are; a participant meets them unannounced (no spoiler). */}
+      {audience === 'staff' && (
+        <Timeline
+          quizzes={quizzes}
+          duration={duration}
+          completed={completed}
+          onSeek={(second) => {
+            if (video.current && !active) video.current.currentTime = second;
+          }}
+        />
+      )}
     </>
   );
 }

@@ -6,6 +6,8 @@ export const chatMessages = {
   read: 'Pesan sudah terbaca',
   sent: 'Pesan terkirim',
   noTrainer: 'Program ini belum memiliki trainer',
+  imageUploaded: 'Gambar terunggah',
+  imageUnsupported: 'File harus berupa gambar (JPG, PNG, GIF atau WebP)',
 } as const;
 
 /** Messages per page of the chat panel: 10, then 10 more on scrolling up (spec 01 §9). */

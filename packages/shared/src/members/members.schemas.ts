@@ -137,6 +137,9 @@ export const memberScoresSchema = z.object({
       score: z.number().nullable(),
       passed: z.boolean().nullable(),
       attempts: z.number().int(),
+      /** A video's pop-up quizzes: the points earned and all its pop-up points. */
+      points: z.number().optional(),
+      max_points: z.number().optional(),
     }),
   ),
 });

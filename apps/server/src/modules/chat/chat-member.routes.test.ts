@@ -10,6 +10,8 @@ import {
   type ChatSocket,
 } from '../../test/factories/chat';
 import { userTarget } from '@ajar/shared/realtime';
+import { multipartBody } from '../../test/factories/media';
+import { pdfBytes, pngBytes } from '../../test/factories/media-bytes';
 import { joinProgram } from '../../test/factories/members';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -206,5 +208,50 @@ describe('member chat in Ajar Belajar (issue 21)', () => {
     const offline = nextEvent(memberSocket, 'chat.trainer_presence', (e) => !e.online);
     second.close();
     expect(await offline).toEqual({ trainer_id: ctx.trainer.id, online: false });
+  });
+
+  it('takes an image into the own room only, and sends it as a message of its own', async () => {
+    const ctx = await buildChatProgram(t.app);
+    const room = await openRoom(ctx);
+    const upload = (
+      headers: { authorization: string },
+      roomId: string,
+      data: Buffer,
+      name: string,
+    ) => {
+      const form = multipartBody([
+        { name: 'file', filename: name, contentType: 'image/png', data },
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: `${memberBase}/room/${roomId}/image`,
+        headers: { ...headers, ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const ok = await upload(ctx.member.headers, room, pngBytes(), 'foto.png');
+    expect(ok.statusCode, ok.body).toBe(200);
+    const image = ok.json<{ data: { url: string; type: string } }>().data;
+    expect(image).toMatchObject({ type: 'image', url: expect.stringMatching(/\/media\/.+\.png$/) });
+    // A PDF named .png is read by its bytes and refused; another member's room is not found.
+    const pdf = await upload(ctx.member.headers, room, pdfBytes(), 'bukan-foto.png');
+    expect(pdf.statusCode).toBe(415);
+    expect(pdf.json().message).toBe('File harus berupa gambar (JPG, PNG, GIF atau WebP)');
+    const other = await buildChatProgram(t.app);
+    expect((await upload(other.member.headers, room, pngBytes(), 'foto.png')).statusCode).toBe(404);
+
+    const sent = await send(ctx.member.headers, room, {
+      message: `<p><img src="${image.url}" alt="Gambar dari peserta"></p>`,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json<{ data: ChatMessage }>().data.message).toBe(
+      `<p><img src="${image.url}" alt="Gambar dari peserta" /></p>`,
+    );
+    const file = await t.app.inject({
+      method: 'GET',
+      url: new URL(image.url, 'http://x').pathname,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('image/png');
   });
 });

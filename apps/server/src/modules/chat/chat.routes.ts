@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { chatMessages } from '@ajar/shared/chat/chat.constants';
 import {
@@ -16,8 +17,10 @@ import {
   memberChatSendBodySchema,
   roomIdParamSchema,
 } from '@ajar/shared/chat/chat.schemas';
+import { mediaItemSchema } from '@ajar/shared/media/media.schemas';
 import { openRoute, Reply, staffRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
+import { discardRest, parts } from '../members/practice-work.routes';
 import { sendOnce, trainerPresence } from './chat-member.service';
 import * as service from './chat.service';
 
@@ -198,6 +201,36 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
         await sendOnce(deps, memberId, params.roomId, body, send),
         chatMessages.sent,
       );
+    },
+  });
+
+  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+  openRoute(app, {
+    method: 'POST',
+    url: `${memberBase}/room/:roomId/image`,
+    access: 'member',
+    tags,
+    summary: 'Upload an image for a message to the trainer (multipart `file`)',
+    description:
+      "The member's own room only (404 else). An image read by its bytes (415 else), at most the " +
+      'media image limit (413). Send it afterwards as `<img src>` with the answered `url`.',
+    consumes: ['multipart/form-data'],
+    params: roomIdParamSchema,
+    data: mediaItemSchema,
+    message: chatMessages.imageUploaded,
+    handler: async ({ request, params }) => {
+      try {
+        return await service.memberUploadImage(
+          deps,
+          app.storage,
+          currentMember(request).id,
+          params.roomId,
+          parts(request),
+        );
+      } catch (error) {
+        discardRest(request.raw);
+        throw error;
+      }
     },
   });
 

@@ -17,12 +17,15 @@ import {
   userTarget,
   type RealtimeTarget,
 } from '@ajar/shared/realtime';
+import type { MediaItem } from '@ajar/shared/media/media.schemas';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
+import type { Storage } from '../../lib/storage';
 import type { Realtime } from '../../plugins/realtime';
 import type { RequestUser } from '../../plugins/auth';
 import { isOwnMediaImage } from '../media/media-urls';
+import { uploadMemberImage, type UploadPart } from '../media/media.service';
 import {
   notifyTrainers,
   type TrainerNotifyDeps,
@@ -228,7 +231,7 @@ export async function staffRoomDetail(
 }
 
 /**
- * Sanitized message HTML; whitespace or markup without text is the empty-message error. Only
+ * Sanitized message HTML; whitespace or markup without text or image is the empty-message error. Only
  * images uploaded through Ajar stay (issue 16): an image from any other address (a tracking pixel
  * in the reader's panel) is dropped, and the rest of the message kept.
  */
@@ -240,7 +243,9 @@ function cleanMessage(deps: ChatDeps, message: string): string {
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
     .trim();
-  if (!text) throw AppError.validation({ message: chatMessages.emptyMessage });
+  // An image (an Ajar upload, the only kind kept) is a message on its own.
+  if (!text && !/<img\s/i.test(html))
+    throw AppError.validation({ message: chatMessages.emptyMessage });
   return html;
 }
 
@@ -417,6 +422,23 @@ async function pushPresence(deps: ChatDeps, memberId: string, online: boolean): 
 }
 
 /** A member's socket connected: they are active now (their online dot turns on live). */
+/**
+ * `POST /api/member/v1/chat/room/{roomId}/image`: an image for a message in the member's own
+ * room, stored through the media upload (type read from its bytes, an image only: 415; the media
+ * image limit: 413). The member then sends it as `<img src>` with that address, the only kind of
+ * image a chat message keeps.
+ */
+export async function memberUploadImage(
+  deps: ChatDeps,
+  storage: Storage,
+  memberId: string,
+  roomId: string,
+  parts: AsyncIterable<UploadPart>,
+): Promise<MediaItem> {
+  await memberRoom(deps.db, memberId, roomId);
+  return uploadMemberImage({ db: deps.db, storage }, parts, chatMessages.imageUnsupported);
+}
+
 export async function memberConnected(deps: ChatDeps, memberId: string): Promise<void> {
   await repo.touchMember(deps.db, memberId);
   await pushPresence(deps, memberId, true);

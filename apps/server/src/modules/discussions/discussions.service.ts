@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Paged } from '@ajar/shared/common/envelope';
+import { memberTarget } from '@ajar/shared/realtime';
 import { isProgramScoped } from '@ajar/shared/common/roles';
 import {
   discussionMessages,
@@ -14,6 +16,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { RequestUser } from '../../plugins/auth';
+import type { Realtime } from '../../plugins/realtime';
 import { findMyProgram } from '../members/redeem.service';
 import { assertProgramVisible } from '../programs/programs.service';
 import {
@@ -27,6 +30,7 @@ import {
   type TrainerNotifyDeps,
 } from '../trainer-notifications/trainer-notifications.service';
 import * as repo from './discussions.repository';
+import { programMemberIds } from './member-discussions.repository';
 
 type Viewer = Pick<RequestUser, 'id' | 'role'>;
 
@@ -245,11 +249,37 @@ async function insert(
 }
 
 /**
+ * A new post or reply in a Public thread reaches the program's members live
+ * (`discussion.unread_changed`, issue 21): their app refetches its unread counts at once. The
+ * writer is left out; a thread members cannot see tells no one. A failure is logged: the message
+ * is stored either way, and the app still refetches on its own.
+ */
+async function announceToMembers(
+  deps: { db: Db; realtime: Realtime; log: Pick<FastifyBaseLogger, 'error'> },
+  activity: { program_id: string; id: string; is_show_discussion: unknown },
+  writerMemberId?: string,
+): Promise<void> {
+  if (Number(activity.is_show_discussion) !== publicDiscussionSetting) return;
+  try {
+    const members = (await programMemberIds(deps.db, activity.program_id)).filter(
+      (id) => id !== writerMemberId,
+    );
+    if (members.length === 0) return;
+    deps.realtime.emit(members.map(memberTarget), 'discussion.unread_changed', {
+      program_id: activity.program_id,
+      activity_id: activity.id,
+    });
+  } catch (err) {
+    deps.log.error({ err, activityId: activity.id }, 'discussion announcement failed');
+  }
+}
+
+/**
  * `POST /api/discussion/v1/create` as staff: in any activity of a program the user may see
  * (staff moderate and answer even where the setting was switched off later).
  */
 export async function createAsStaff(
-  deps: MemberNotifyDeps,
+  deps: MemberNotifyDeps & { realtime: Realtime },
   user: Pick<RequestUser, 'id' | 'role' | 'fullname'>,
   body: {
     parent_id: string | null;
@@ -281,6 +311,7 @@ export async function createAsStaff(
       link: learnerLinks.activity(body.program_id, body.activity_id),
     });
   }
+  await announceToMembers(deps, { ...activity, program_id: body.program_id, id: body.activity_id });
   return message;
 }
 
@@ -355,6 +386,11 @@ export async function createAsMember(
       activityId,
       memberId: member.id,
     });
+    await announceToMembers(
+      notify,
+      { ...activity, program_id: programId, id: activityId },
+      member.id,
+    );
   }
   return message;
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { activities, topics } from '../../db/schema';
+import { activities, memberRedeems, topics } from '../../db/schema';
 import { discussions, memberDiscussionReads } from '../../db/schema/discussions';
 import { qualified } from './unread.sql';
 
@@ -151,4 +151,13 @@ export async function memberUnread(db: DbOrTx, memberId: string, programId: stri
   return rows
     .map((r) => ({ activity_id: r.activity_id, total_unread: Number(r.total_unread) }))
     .filter((r) => r.total_unread > 0);
+}
+
+/** The members who redeemed the program (each once). */
+export async function programMemberIds(db: DbOrTx, programId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: memberRedeems.member_id })
+    .from(memberRedeems)
+    .where(eq(memberRedeems.program_id, programId));
+  return rows.map((r) => r.id);
 }

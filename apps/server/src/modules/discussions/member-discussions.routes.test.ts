@@ -5,6 +5,7 @@ import type {
   MemberThread,
 } from '@ajar/shared/discussions/member-discussions.schemas';
 import { buildActivity } from '../../test/factories/activities';
+import { collectEvents, connectSocket, nextEvent, tokenOf } from '../../test/factories/chat';
 import { joinProgram, type TestMember } from '../../test/factories/members';
 import { buildProgram, buildTopics } from '../../test/factories/programs';
 import { signedIn } from '../../test/factories/users';
@@ -195,6 +196,41 @@ describe("the participant's thread (Ajar Belajar, issue 21)", () => {
     // The other participant's own counts are theirs alone.
     const theirs = await call<MemberDiscussionUnread>('GET', unreadUrl, other.headers);
     expect(theirs.total_unread).toBe(2);
+  });
+
+  it("tells the program's members live that a thread has a new message, not its writer", async () => {
+    const c = await course();
+    const { member: other } = await joinProgram(t.app, c.program.id);
+    const stranger = await joinProgram(t.app, (await buildProgram(t.db, { status: 'publish' })).id);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const sockets = await Promise.all(
+      [c.member, other, stranger.member].map((m) => connectSocket(address, tokenOf(m.headers))),
+    );
+    try {
+      const [mine, theirs, strangers] = sockets.map((s) =>
+        collectEvents(s, 'discussion.unread_changed'),
+      );
+      const changed = { program_id: c.program.id, activity_id: c.pub.id };
+      const posted = await post(c.member, c.program.id, c.pub.id, 'Pertanyaan saya');
+      expect(await nextEvent(sockets[1]!, 'discussion.unread_changed')).toEqual(changed);
+
+      // A staff message in a thread members cannot see tells no one; the reply tells both.
+      const admin = await signedIn(t.db, 'admin');
+      await call('POST', '/api/discussion/v1/create', admin.headers, {
+        parent_id: null,
+        program_id: c.program.id,
+        topic_id: c.topic.id,
+        activity_id: c.off.id,
+        content: 'Catatan moderasi',
+      });
+      await staffReply(c.program.id, c.topic.id, c.pub.id, posted.id);
+      await expect.poll(() => mine!.length).toBe(1);
+      await expect.poll(() => theirs!.length).toBe(2);
+      expect([...mine!, ...theirs!]).toEqual([changed, changed, changed]);
+      expect(strangers).toEqual([]);
+    } finally {
+      for (const s of sockets) s.close();
+    }
   });
 
   it('answers 401 without a member token or with a staff token, 404 to a foreign member', async () => {

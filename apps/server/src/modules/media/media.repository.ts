@@ -67,3 +67,12 @@ export async function listMedia(
   const [counted] = await db.select({ total: count() }).from(media).where(where);
   return { rows, total: counted?.total ?? 0 };
 }
+
+/** Removes a media row; answers its storage key (to remove the file), or null. */
+export async function deleteMediaRow(db: DbOrTx, id: string): Promise<string | null> {
+  const [row] = await db
+    .delete(media)
+    .where(eq(media.id, id))
+    .returning({ key: media.storage_key });
+  return row?.key ?? null;
+}

@@ -23,7 +23,13 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { refuseActivePdf } from '../../lib/pdf-active-content';
 import type { Storage } from '../../lib/storage';
-import { findMediaById, insertMedia, listMedia, type MediaRow } from './media.repository';
+import {
+  deleteMediaRow,
+  findMediaById,
+  insertMedia,
+  listMedia,
+  type MediaRow,
+} from './media.repository';
 import { isUuid } from '../../lib/ids';
 
 export interface MediaDeps {
@@ -267,6 +273,25 @@ export async function uploadMedia(
 }
 
 /** The media library, newest first by default (spec 02 §7 media list). */
+/**
+ * An image uploaded by a member (profile photo, chat image): stored as media with no staff
+ * uploader, the type read from its bytes; anything but an image is removed again and refused
+ * with 415 and `refusal`; over the media image limit it is 413.
+ */
+export async function uploadMemberImage(
+  deps: MediaDeps,
+  parts: AsyncIterable<UploadPart>,
+  refusal: string,
+): Promise<MediaItem> {
+  const item = await uploadMedia(deps, parts, null);
+  if (item.type !== 'image') {
+    const stored = await deleteMediaRow(deps.db, item.id);
+    if (stored) await deps.storage.remove(stored).catch(() => undefined);
+    throw AppError.unsupported(refusal);
+  }
+  return item;
+}
+
 export async function listMediaItems(
   deps: MediaDeps,
   query: MediaListQueryParsed,

@@ -1,7 +1,6 @@
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
-  media,
   memberPasswordResets,
   memberPushSubscriptions,
   memberSessions,
@@ -99,13 +98,4 @@ export async function updateMemberProfile(
     .where(eq(members.id, memberId))
     .returning();
   return row ?? null;
-}
-
-/** Removes a media row a member just uploaded that was not an image; its storage key. */
-export async function deleteMediaRow(db: DbOrTx, id: string): Promise<string | null> {
-  const [row] = await db
-    .delete(media)
-    .where(eq(media.id, id))
-    .returning({ key: media.storage_key });
-  return row?.key ?? null;
 }

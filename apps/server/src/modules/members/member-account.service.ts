@@ -11,7 +11,7 @@ import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/tok
 import { beginLogin } from '../auth/login-throttle.service';
 import { countResetRequest } from '../auth/auth.service';
 import { passwordResetMail } from '../auth/password-reset.mail';
-import { uploadMedia, type UploadPart } from '../media/media.service';
+import { uploadMemberImage, type UploadPart } from '../media/media.service';
 import * as repo from './member-account.repository';
 import { toMemberProfile } from './member-auth.service';
 import { findMemberByEmail, findMemberById } from './members.repository';
@@ -140,12 +140,7 @@ export async function uploadPhoto(
   member: RequestMember,
   parts: AsyncIterable<UploadPart>,
 ): Promise<MemberProfile> {
-  const item = await uploadMedia(deps, parts, null);
-  if (item.type !== 'image') {
-    const stored = await repo.deleteMediaRow(deps.db, item.id);
-    if (stored) await deps.storage.remove(stored).catch(() => undefined);
-    throw AppError.unsupported(memberAccountMessages.photoUnsupported);
-  }
+  const item = await uploadMemberImage(deps, parts, memberAccountMessages.photoUnsupported);
   const row = await repo.updateMemberProfile(deps.db, member.id, {
     photo_media_id: item.id,
     photo_url: item.url,

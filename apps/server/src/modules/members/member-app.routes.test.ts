@@ -239,7 +239,12 @@ describe('member API for Ajar Belajar', () => {
 
   it('serves pop-ups without keys, scores answers once, refuses a missing index', async () => {
     const c = await course();
-    const { member } = await joinProgram(t.app, c.program.id);
+    const { member, redeem } = await joinProgram(t.app, c.program.id);
+    const staff = { headers: await authHeader(t.db, await buildUser(t.db)) };
+    /** The scores list of Kelola Nilai (the staff's participant detail). */
+    const staffScores = async () =>
+      (await call(staff, 'GET', `/api/program/v1/trainer/member-redeem/detail/${redeem.id}`)).json()
+        .data.results.scores.list;
     const act = `/api/member/v1/program/${c.program.id}/activity/${c.video.id}`;
     const served = (await call(member, 'GET', `${act}/gameplays`)).json().data;
     expect(JSON.stringify(served)).not.toContain('correct_answers');
@@ -268,6 +273,20 @@ describe('member API for Ajar Belajar', () => {
       idempotency_key: key,
     });
     expect(again.json().data).toMatchObject({ correct: true, points: 10, repeated: true });
+    // Staff see the video's pop-up points at once: 10 of its 40, counted once despite the resend.
+    expect(await staffScores()).toEqual([
+      {
+        activity_id: c.video.id,
+        topic_id: c.video.topic_id,
+        name: 'Video',
+        type: 'menonton_video',
+        score: 25,
+        passed: null,
+        attempts: 1,
+        points: 10,
+        max_points: 40,
+      },
+    ]);
     const other = await call(member, 'POST', `${act}/gameplay/${c.mc.id}/answer`, {
       answer: { kind: 'choice', option: 0 },
       idempotency_key: randomUUID(),
@@ -293,6 +312,7 @@ describe('member API for Ajar Belajar', () => {
     expect(m.json().data).toMatchObject({ correct: true, points: 30 });
     const detail = (await call(member, 'GET', act)).json().data;
     expect(detail).toMatchObject({ score: 100, state: 'sedang' });
+    expect(await staffScores()).toMatchObject([{ score: 100, points: 40, max_points: 40 }]);
   });
 
   it('keeps the video position, the furthest point, and completes at the end', async () => {

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { activities, gameplays, popupAnswers } from '../../db/schema';
+import { activities, gameplays, popupAnswers, topics } from '../../db/schema';
 
 export type GameplayRow = typeof gameplays.$inferSelect;
 export type PopupAnswerRow = typeof popupAnswers.$inferSelect;
@@ -58,4 +58,26 @@ export async function earnedPoints(db: DbOrTx, redeemId: string, activityId: str
       and(eq(popupAnswers.member_redeem_id, redeemId), eq(popupAnswers.activity_id, activityId)),
     );
   return Number(row?.earned ?? 0);
+}
+
+/** The videos of a redemption with answered pop-ups, in program order, with the points earned. */
+export async function popupVideosOfRedeem(db: DbOrTx, redeemId: string) {
+  const rows = await db
+    .select({
+      activity_id: activities.id,
+      topic_id: activities.topic_id,
+      name: activities.name,
+      type: activities.type,
+      topic_seq: topics.seq,
+      activity_seq: activities.seq,
+      quiz: activities.quiz,
+      earned: sql<string>`coalesce(sum(${popupAnswers.points}), 0)`,
+    })
+    .from(popupAnswers)
+    .innerJoin(activities, eq(activities.id, popupAnswers.activity_id))
+    .innerJoin(topics, eq(topics.id, activities.topic_id))
+    .where(eq(popupAnswers.member_redeem_id, redeemId))
+    .groupBy(activities.id, topics.id)
+    .orderBy(asc(topics.seq), asc(activities.seq));
+  return rows.map((r) => ({ ...r, earned: Number(r.earned) }));
 }

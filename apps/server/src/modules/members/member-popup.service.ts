@@ -25,6 +25,7 @@ import { readQuiz } from '../activities/activities-read';
 import { findLearningContext } from './activity-progress.service';
 import * as learning from './learning.repository';
 import * as repo from './member-popup.repository';
+import { popupScore, recomputeScores } from './member-scores.service';
 import type { MemberRef } from './redeem.service';
 
 type Media = { id: string | null; url: string; type: string } | null;
@@ -234,7 +235,8 @@ function toGameplayAnswer(g: ScorableGameplay, answer: PopupAnswer, seed: string
  * Scores a pop-up answer on the server and keeps it once per member and question: a resend (same
  * idempotency key) or any later answer to the same question answers the stored first result
  * (`repeated`), never counting twice. The video's score (earned over all its pop-up points,
- * 0–100) is kept on the member's activity row, where the activity's `score` is read.
+ * 0–100) is kept on the member's activity row, where the activity's `score` is read, and in the
+ * redemption's `scores.list` that staff see.
  */
 export async function answerPopup(
   db: Db,
@@ -278,9 +280,10 @@ export async function answerPopup(
         topicId: ctx.activity.topic_id,
         activityId: ctx.activity.id,
       },
-      { score: total > 0 ? Math.round((earned / total) * 10_000) / 100 : null },
+      { score: popupScore(earned, total) },
     );
     await learning.markStarted(tx, ctx.redeem.id);
+    await recomputeScores(tx, ctx.redeem.id);
     return toResult(g, row, setting, seed, false);
   });
 }

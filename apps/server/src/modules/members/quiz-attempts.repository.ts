@@ -102,6 +102,8 @@ export async function submittedAttemptsOfRedeem(db: DbOrTx, redeemId: string) {
       topic_id: activities.topic_id,
       name: activities.name,
       type: activities.type,
+      topic_seq: topics.seq,
+      activity_seq: activities.seq,
       attempt_no: quizAttempts.attempt_no,
       score: quizAttempts.score,
       passed: quizAttempts.passed,

@@ -57,7 +57,10 @@ function toNotification(row: repo.TrainerNotificationRow): TrainerNotification {
   };
 }
 
-/** Plain text of a message's HTML, cut for a one-line description. */
+/** How a message that is only an image reads in a one-line description. */
+export const imageExcerpt = '[Gambar]';
+
+/** Plain text of a message's HTML, cut for a one-line description ('[Gambar]' for an image). */
 export function excerpt(html: string, max = 120): string {
   const text = html
     .replace(/<[^>]*>/g, ' ')
@@ -69,6 +72,7 @@ export function excerpt(html: string, max = 120): string {
     .replace(/&#39;/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
+  if (!text && /<img\s/i.test(html)) return imageExcerpt;
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

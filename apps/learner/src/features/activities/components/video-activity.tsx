@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type {
   MemberGameplay,
   MemberPopupQuizzesData,
@@ -16,16 +16,12 @@ import type { PopupQuizItem, PopupQuizSetting } from '@ajar/player/popup/popup-q
 import { VideoWithPopups } from '@ajar/player/video/video-with-popups';
 import { errorMessage } from '../../../api/http';
 import { Card } from '../../../components/card';
-import {
-  activityKeys,
-  answerGameplay,
-  gameplaysQuery,
-  saveVideoProgress,
-} from '../api/activities-api';
+import { answerGameplay, gameplaysQuery } from '../api/activities-api';
 import { readContent } from '../lib/activity-content';
 import type { ActivityProps } from './activity-props';
 import { CompleteButton } from './complete-button';
 import { RichText } from './rich-text';
+import { useSaveVideoPosition } from './use-save-video-position';
 
 const flag = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
 
@@ -81,7 +77,6 @@ export function verdictOf(g: MemberGameplay, r: PopupAnswerResult): GameplayVerd
  * the participant stopped and saves the position as it plays.
  */
 export function VideoActivity({ programId, activity }: ActivityProps) {
-  const queryClient = useQueryClient();
   const content = readContent(activity);
   const popups = useQuery(gameplaysQuery(programId, activity.id));
   const served = useMemo(
@@ -125,20 +120,7 @@ export function VideoActivity({ programId, activity }: ActivityProps) {
     [served, programId, activity.id],
   );
 
-  const lastSaved = useRef(0);
-  const onTime = useCallback(
-    (position: number, duration: number) => {
-      if (Math.abs(position - lastSaved.current) < 5 && position < duration) return;
-      lastSaved.current = position;
-      saveVideoProgress(programId, activity.id, position, duration)
-        .then((data) => {
-          if (data.activity.is_complete !== activity.is_complete)
-            void queryClient.invalidateQueries({ queryKey: activityKeys.program(programId) });
-        })
-        .catch(() => undefined); // Saving the position is best effort; the next report retries.
-    },
-    [programId, activity.id, activity.is_complete, queryClient],
-  );
+  const onTime = useSaveVideoPosition(programId, activity);
 
   const url = content.file?.url;
   return (

@@ -1,13 +1,62 @@
+import { useRef, useState } from 'react';
 import { Card } from '../../../components/card';
 import { readContent, youtubeEmbedUrl } from '../lib/activity-content';
+import { useYoutubeProgress, youtubePlayerUrl } from '../lib/youtube-bridge';
 import type { ActivityProps } from './activity-props';
 import { CompleteButton } from './complete-button';
 import { RichText } from './rich-text';
+import { useSaveVideoPosition } from './use-save-video-position';
+
+/** Where to start again: the saved position, unless the video was watched to its last seconds. */
+export function resumeSecond(position: number | null, duration: number | null): number {
+  if (!position || position < 1) return 0;
+  if (duration && position >= duration - 5) return 0;
+  return Math.floor(position);
+}
+
+/**
+ * One embedded YouTube video; with `onTime` its time is followed and saved, so the activity resumes
+ * where the participant stopped (the activity keeps one position: its first video's).
+ */
+function YoutubeFrame({
+  embed,
+  title,
+  startAt,
+  onTime,
+}: {
+  embed: string;
+  title: string;
+  startAt: number;
+  onTime?: (position: number, duration: number) => void;
+}) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  // The start is read once: the address must not change (and reload the player) as it plays.
+  const [src] = useState(() =>
+    youtubePlayerUrl(embed, window.location.origin, onTime ? startAt : 0),
+  );
+  useYoutubeProgress(frame, { onTime: onTime ?? (() => undefined) });
+  return (
+    <iframe
+      ref={frame}
+      className="video-frame"
+      src={src}
+      title={title}
+      loading="lazy"
+      allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture"
+      allowFullScreen
+    />
+  );
+}
 
 /** YouTube videos embedded (privacy-enhanced mode), then 'Tandai selesai'. */
 export function YoutubeActivity({ programId, activity }: ActivityProps) {
   const content = readContent(activity);
   const videos = content.embed_youtube ?? [];
+  const startAt = resumeSecond(activity.video_position, activity.video_duration);
+
+  const onTime = useSaveVideoPosition(programId, activity);
+
+  const firstPlayable = videos.findIndex((v) => youtubeEmbedUrl(v.url) !== null);
   return (
     <>
       {videos.length === 0 && (
@@ -22,13 +71,11 @@ export function YoutubeActivity({ programId, activity }: ActivityProps) {
           <Card key={`${video.url}-${index}`} className="stack">
             <h2>{title}</h2>
             {embed ? (
-              <iframe
-                className="video-frame"
-                src={embed}
+              <YoutubeFrame
+                embed={embed}
                 title={title}
-                loading="lazy"
-                allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture"
-                allowFullScreen
+                startAt={startAt}
+                onTime={index === firstPlayable ? onTime : undefined}
               />
             ) : (
               <a href={video.url} target="_blank" rel="noopener noreferrer">

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ChatMessage, ChatRoomDetail } from '@ajar/shared/chat/chat.schemas';
-import { http } from '../../../api/http';
+import { http, upload } from '../../../api/http';
 import {
   listQueued,
   sendOrQueue,
@@ -76,6 +76,24 @@ export async function queuedMessages(roomId: string): Promise<QueuedCall[]> {
     .filter((call) => call.kind === 'chat' && call.path === sendPath(roomId))
     .sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
+
+/**
+ * An image for the room, uploaded through Ajar (multipart `file`, with progress 0…1); the
+ * server keeps only such images in a message. Answers its address.
+ */
+export const uploadChatImage = (
+  roomId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+) => {
+  const form = new FormData();
+  form.append('file', file);
+  return upload<{ url: string }>('POST', `/chat/room/${enc(roomId)}/image`, form, onProgress);
+};
+
+/** An uploaded image as a message of its own. */
+export const imageMessage = (url: string) =>
+  `<p><img src="${url.replace(/"/g, '%22')}" alt="Gambar dari peserta"></p>`;
 
 /** Plain text as the message HTML the server keeps: escaped, line breaks kept. */
 export function textToHtml(text: string): string {

@@ -1,21 +1,24 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { messageTypeMember } from '@ajar/shared/chat/chat.constants';
+import { chatMessages, messageTypeMember } from '@ajar/shared/chat/chat.constants';
 import type { ChatMessage } from '@ajar/shared/chat/chat.schemas';
+import { mediaLimits, tooLargeMessage } from '@ajar/shared/media/media.constants';
 import { errorMessage } from '../../../api/http';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
+import { Icon } from '../../../components/icons';
 import { useOnline } from '../../../components/offline-banner';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { pathTo } from '../../../routes/paths';
-import { roomIdQuery, textToHtml } from '../api/chat-api';
+import { imageMessage, roomIdQuery, textToHtml, uploadChatImage } from '../api/chat-api';
 import { useLiveConnected } from '../api/live';
 import { useChatRoom, type PendingMessage } from '../components/use-chat-room';
 import '../chat.css';
 
 const maxLength = 5000;
+const imageOffline = 'Gambar hanya dapat dikirim saat online.';
 const timeFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
 
 function Bubble({ message, readAt }: { message: ChatMessage; readAt: string | null }) {
@@ -53,6 +56,8 @@ export function ChatPage() {
   const [text, setText] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [imageProgress, setImageProgress] = useState<number | null>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
   const end = useRef<HTMLDivElement>(null);
   const count = chat.messages.length + chat.pending.length;
   const lastId = chat.messages.at(-1)?.id;
@@ -88,6 +93,27 @@ export function ChatPage() {
       setSendError(errorMessage(failure));
     } finally {
       setBusy(false);
+    }
+  }
+
+  /** An image: checked here (type, size, online), uploaded through Ajar, then sent as a message. */
+  async function sendImage(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    const room = roomId.data?.room_id;
+    if (!file || !room) return;
+    setSendError(null);
+    if (!navigator.onLine) return setSendError(imageOffline);
+    if (!file.type.startsWith('image/')) return setSendError(chatMessages.imageUnsupported);
+    if (file.size > mediaLimits.image) return setSendError(tooLargeMessage('image'));
+    setImageProgress(0);
+    try {
+      const image = await uploadChatImage(room, file, setImageProgress);
+      await chat.send(imageMessage(image.url));
+    } catch (failure) {
+      setSendError(errorMessage(failure));
+    } finally {
+      setImageProgress(null);
     }
   }
 
@@ -138,10 +164,33 @@ export function ChatPage() {
             maxLength={maxLength}
             onChange={(event) => setText(event.target.value)}
           />
+          <input
+            ref={imageInput}
+            type="file"
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(event) => void sendImage(event)}
+          />
+          <Button
+            variant="secondary"
+            className="chat-form__image"
+            busy={imageProgress !== null}
+            aria-label="Unggah gambar"
+            onClick={() => imageInput.current?.click()}
+          >
+            <Icon name="image" />
+          </Button>
           <Button type="submit" busy={busy}>
             Kirim
           </Button>
         </div>
+        {imageProgress !== null && (
+          <p className="muted chat-form__note" role="status">
+            Mengunggah gambar… {Math.round(imageProgress * 100)}%
+          </p>
+        )}
         {sendError && (
           <p className="field__error" role="alert">
             {sendError}

@@ -6,6 +6,7 @@ import {
   type MemberThread,
 } from '@ajar/shared/discussions/member-discussions.schemas';
 import { http } from '../../../api/http';
+import { discussionKeys } from './discussion-keys';
 
 /** The participant's side of an activity's public thread (issue 21). */
 
@@ -13,10 +14,7 @@ const enc = encodeURIComponent;
 const threadPath = (programId: string, activityId: string) =>
   `/program/${enc(programId)}/activity/${enc(activityId)}/discussion`;
 
-export const discussionKeys = {
-  thread: (programId: string, activityId: string) => ['discussion', programId, activityId] as const,
-  unread: (programId: string) => ['discussion-unread', programId] as const,
-};
+export { discussionKeys };
 
 /** Pages of posts ('Muat lebih banyak' loads the next one), newest activity first. */
 export const threadQuery = (programId: string, activityId: string) =>
@@ -32,7 +30,10 @@ export const threadQuery = (programId: string, activityId: string) =>
     getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
   });
 
-/** Unread messages per activity of a program (refreshed every half minute while shown). */
+/**
+ * Unread messages per activity of a program; refetched when the server says a thread of the
+ * program has a new message (`discussion.unread_changed`, see AppBarIcons) and on reconnecting.
+ */
 export const unreadQuery = (programId: string) =>
   queryOptions({
     queryKey: discussionKeys.unread(programId),
@@ -42,7 +43,6 @@ export const unreadQuery = (programId: string) =>
         undefined,
         signal,
       ),
-    refetchInterval: 30_000,
   });
 
 export const postMessage = (

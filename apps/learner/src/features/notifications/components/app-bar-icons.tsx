@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { readSession } from '../../../api/session';
 import { routePaths } from '../../../routes/paths';
 import { chatKeys, totalUnreadQuery } from '../../chat/api/chat-api';
-import { useLiveEvent } from '../../chat/api/live';
+import { useLiveEvent, useLiveReconnect } from '../../chat/api/live';
+import { discussionKeys } from '../../discussions/api/discussion-keys';
 import { unreadNotificationsQuery } from '../api/notifications-api';
 import '../app-bar-icons.css';
 
@@ -39,7 +40,10 @@ function CountIcon({
   );
 }
 
-/** The chat icon and the bell of the signed-in app bar, each with its unread count (live). */
+/**
+ * The chat icon and the bell of the signed-in app bar, each with its unread count (live); it also
+ * keeps the discussion counts of the screens live.
+ */
 export function AppBarIcons() {
   const client = useQueryClient();
   const signedIn = readSession() !== null;
@@ -49,6 +53,12 @@ export function AppBarIcons() {
     client.setQueryData(chatKeys.totalUnread, payload);
     void client.invalidateQueries({ queryKey: chatKeys.rooms });
   });
+  // A new post or reply in a thread of one of my programs: its counts (and the thread, if open).
+  useLiveEvent('discussion.unread_changed', ({ program_id, activity_id }) => {
+    void client.invalidateQueries({ queryKey: discussionKeys.unread(program_id) });
+    void client.invalidateQueries({ queryKey: discussionKeys.thread(program_id, activity_id) });
+  });
+  useLiveReconnect(() => void client.invalidateQueries({ queryKey: discussionKeys.allUnread }));
   if (!signedIn) return null;
   return (
     <>

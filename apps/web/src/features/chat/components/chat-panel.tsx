@@ -36,7 +36,19 @@ function Bubble({ message }: { message: ChatMessage }) {
           {message.activity ? ` · ${message.activity.name}` : ''}
         </Typography>
         <Box
-          sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', '& p': { m: 0 } }}
+          sx={{
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-word',
+            '& p': { m: 0 },
+            // A participant's image (an Ajar upload): inside the bubble, never wider than it.
+            '& img': {
+              display: 'block',
+              maxWidth: '100%',
+              maxHeight: 320,
+              height: 'auto',
+              borderRadius: 1,
+            },
+          }}
           // Stored messages are sanitized by the server's allow-list (DESIGN §3).
           dangerouslySetInnerHTML={{ __html: message.message }}
         />

@@ -1,0 +1,114 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+/**
+ * The YouTube embed's own message channel (what the IFrame API script does inside, without
+ * loading that script): the player is embedded with `enablejsapi=1`, the app says it is
+ * listening, and the player then reports `infoDelivery` with its `currentTime` and `duration`
+ * (the API's getCurrentTime / getDuration). Resuming is the address's `start` parameter, not
+ * `seekTo`: seekTo on a player that has not played yet starts playback by itself.
+ */
+
+export const youtubeOrigins = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
+
+/** What the player reports: its time while it plays and its state (1 playing, 2 paused, 0 ended). */
+export interface YoutubeInfo {
+  currentTime?: number;
+  duration?: number;
+  playerState?: number;
+}
+
+/** The player's message as the app reads it, or null when it is not one. */
+export function readYoutubeMessage(data: unknown): { event: string; info: YoutubeInfo } | null {
+  let value: unknown = data;
+  if (typeof data === 'string') {
+    try {
+      value = JSON.parse(data);
+    } catch {
+      return null;
+    }
+  }
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.event !== 'string') return null;
+  const raw = (v.info && typeof v.info === 'object' ? v.info : {}) as Record<string, unknown>;
+  const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
+  return {
+    event: v.event,
+    info: {
+      currentTime: num(raw.currentTime),
+      duration: num(raw.duration),
+      playerState: num(raw.playerState),
+    },
+  };
+}
+
+/** The embed address with the message channel on, starting at `startAt` (whole seconds). */
+export function youtubePlayerUrl(embed: string, origin: string, startAt = 0): string {
+  const url = new URL(embed);
+  url.searchParams.set('enablejsapi', '1');
+  url.searchParams.set('origin', origin);
+  url.searchParams.set('rel', '0');
+  const start = Math.floor(startAt);
+  if (start > 0) url.searchParams.set('start', String(start));
+  return url.toString();
+}
+
+const post = (frame: HTMLIFrameElement, message: Record<string, unknown>) => {
+  const target = frame.contentWindow;
+  if (!target) return;
+  const origin = youtubeOrigins.find((o) => frame.src.startsWith(`${o}/`));
+  if (origin) target.postMessage(JSON.stringify({ ...message, id: 1, channel: 'widget' }), origin);
+};
+
+/**
+ * Follows a YouTube player's time: `onTime(position, duration)` on pause, end, a jump, and about
+ * every `every` seconds of play.
+ */
+export function useYoutubeProgress(
+  frame: RefObject<HTMLIFrameElement | null>,
+  options: { onTime: (position: number, duration: number) => void; every?: number },
+) {
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    let duration = 0;
+    let reported = -1;
+    let time = 0;
+    const listen = () => post(el, { event: 'listening' });
+    const report = () => {
+      if (duration <= 0 || Math.abs(time - reported) < 0.5) return;
+      reported = time;
+      latest.current.onTime(time, duration);
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== el.contentWindow || !youtubeOrigins.includes(event.origin)) return;
+      const message = readYoutubeMessage(event.data);
+      if (!message) return;
+      if (message.event !== 'infoDelivery' && message.event !== 'initialDelivery') return;
+      const info = message.info;
+      if (info.duration !== undefined && info.duration > 0) duration = info.duration;
+      const jumped = info.currentTime !== undefined && Math.abs(info.currentTime - time) > 5;
+      if (info.currentTime !== undefined) time = info.currentTime;
+      if (reported < 0 && time < 1) return; // not started yet: nothing to save
+      const every = latest.current.every ?? 10;
+      if (
+        info.playerState === 0 ||
+        info.playerState === 2 ||
+        jumped ||
+        Math.abs(time - reported) >= every
+      )
+        report();
+    };
+    window.addEventListener('message', onMessage);
+    el.addEventListener('load', listen);
+    listen();
+    return () => {
+      window.removeEventListener('message', onMessage);
+      el.removeEventListener('load', listen);
+    };
+  }, [frame]);
+}
