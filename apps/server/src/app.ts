@@ -16,6 +16,7 @@ import { serverRoot } from './lib/server-root';
 import { findSessionUser } from './modules/auth/sessions.repository';
 import { findSessionMember, touchLastSeen } from './modules/members/member-sessions.repository';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { inputTextPlugin } from './plugins/input-text';
@@ -89,6 +90,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     crossOriginEmbedderPolicy: false,
   });
   await app.register(gracefulClosePlugin);
+  await app.register(compressionPlugin); // before the routes: it hooks each route as it is added
   await app.register(errorsPlugin);
   await app.register(inputTextPlugin); // NUL / lone surrogates: 400 before any route (issue 10)
   await app.register(swagger, {
