@@ -50,6 +50,14 @@ const configSchema = z
      * anyone.
      */
     API_DOCS: z.enum(['true', 'false']).optional(),
+    /**
+     * `true`: V8 also compiles the embedded database's hot code with its optimizing compiler
+     * (≈ 30 % faster heavy queries, ≈ 45 MB more memory). Off by default (issue 20).
+     */
+    PGLITE_OPTIMIZE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
