@@ -72,8 +72,9 @@ async function main() {
     // Baseline (Liftoff) WebAssembly code only for PGlite: V8's optimizing tier keeps a second,
     // optimized copy of PostgreSQL's hot code (≈ 45 MB) for ≈ 30 % less CPU on heavy queries;
     // PGLITE_OPTIMIZE=true keeps it (issue 20, docs/decisions.md).
-    if (!config.PGLITE_OPTIMIZE) v8.setFlagsFromString('--liftoff-only');
+    // The preparing child keeps the optimizing tier: it runs the seed's many queries, then exits.
     const prepareOnly = process.argv.includes(prepareFlag);
+    if (!config.PGLITE_OPTIMIZE && !prepareOnly) v8.setFlagsFromString('--liftoff-only');
     if (!prepareOnly && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
       await prepareInChild(startLog);
     }
