@@ -21,6 +21,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { inputTextPlugin } from './plugins/input-text';
 import { memberAuthPlugin } from './plugins/member-auth';
+import { metricsPlugin } from './plugins/metrics';
 import { realtimePlugin } from './plugins/realtime';
 import { staticPlugin } from './plugins/static';
 import { registerModules } from './routes';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   });
   // app.realtime for the services of later modules
   await app.register(realtimePlugin, { findStaffSession, findMemberSession });
+  if (config.METRICS) await app.register(metricsPlugin); // /api/metrics, off by default
   await registerModules(app);
   await app.register(staticPlugin, {
     webDist: config.WEB_DIST ?? defaultWebDist,
