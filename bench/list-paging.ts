@@ -47,27 +47,15 @@ async function median(run: () => Promise<unknown>): Promise<number> {
 }
 
 const viewerId = randomUUID();
+const programs = (sort: 'created_at' | 'total_participants') => (page: number) =>
+  listPrograms(db, { viewerId, sort, sortType: 'desc', page, limit });
+const participants = (sort: 'created_at' | 'results.progress') => (page: number) =>
+  listParticipants(db, { programId, sort, dir: 'desc', page, limit });
 const cases = [
-  {
-    name: 'program list, newest first',
-    run: (page: number) =>
-      listPrograms(db, { viewerId, sort: 'created_at', sortType: 'desc', page, limit }),
-  },
-  {
-    name: 'program list, by participants',
-    run: (page: number) =>
-      listPrograms(db, { viewerId, sort: 'total_participants', sortType: 'desc', page, limit }),
-  },
-  {
-    name: 'participant list, newest first',
-    run: (page: number) =>
-      listParticipants(db, { programId, sort: 'created_at', dir: 'desc', page, limit }),
-  },
-  {
-    name: 'participant list, by progress',
-    run: (page: number) =>
-      listParticipants(db, { programId, sort: 'results.progress', dir: 'desc', page, limit }),
-  },
+  { name: 'program list, newest first', run: programs('created_at') },
+  { name: 'program list, by participants', run: programs('total_participants') },
+  { name: 'participant list, newest first', run: participants('created_at') },
+  { name: 'participant list, by progress', run: participants('results.progress') },
 ];
 console.log(`${values.postgres ? 'PostgreSQL' : 'PGlite'}, ${count} rows, ${limit} a page`);
 for (const c of cases) {
