@@ -37,7 +37,9 @@ function peakMemoryMB(): number | undefined {
  */
 async function prepareInChild(log: (msg: string) => void): Promise<void> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...process.execArgv, process.argv[1] ?? '', prepareFlag], {
+  // The server's small young generation (scripts/start.mjs) would only slow the seed down.
+  const nodeFlags = process.execArgv.filter((flag) => !flag.startsWith('--max-semi-space-size'));
+  const child = spawn(process.execPath, [...nodeFlags, process.argv[1] ?? '', prepareFlag], {
     stdio: 'inherit',
     env: process.env,
   });
