@@ -23,6 +23,7 @@ const appBuilds = [
   },
 ];
 const serverMain = path.join(root, 'apps/server/dist/main.js');
+const serverNodeFlags = ['--max-semi-space-size=4'];
 
 function stop(message) {
   console.error(
@@ -54,8 +55,9 @@ if (isStale()) {
   }
 }
 
-// Source maps: stack traces in the log name the TypeScript files and lines.
-const server = spawn(process.execPath, ['--enable-source-maps', serverMain], {
+// Source maps: stack traces in the log name the TypeScript files and lines. A 4 MB young
+// generation (V8's default is 16 MB) keeps the idle server ≈ 15 MB smaller (issue 20).
+const server = spawn(process.execPath, ['--enable-source-maps', ...serverNodeFlags, serverMain], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

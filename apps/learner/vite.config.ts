@@ -1,12 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { apiProxy, reactRouterProduction } from '../../scripts/vite-shared.ts';
+import { apiProxy, precompress, reactRouterProduction } from '../../scripts/vite-shared.ts';
 import { serviceWorker } from './build/service-worker-plugin.ts';
 
 /** Ajar Belajar, the participants' app, served by the server under /belajar/ (DESIGN §12). */
 export default defineConfig(({ command }) => ({
   base: '/belajar/',
-  plugins: [react(), serviceWorker()],
+  plugins: [react(), serviceWorker(), precompress()],
   resolve: { alias: command === 'build' ? reactRouterProduction(import.meta.url) : [] },
   server: {
     port: 5174,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { apiProxy, reactRouterProduction } from '../../scripts/vite-shared.ts';
+import { apiProxy, precompress, reactRouterProduction } from '../../scripts/vite-shared.ts';
 
 /** `@/…` is `src/…` (tsconfig `paths`; the web project of vitest.config.ts says the same). */
 export const srcAlias = {
@@ -10,7 +10,7 @@ export const srcAlias = {
 };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: [srcAlias, ...(command === 'build' ? reactRouterProduction(import.meta.url) : [])],
   },

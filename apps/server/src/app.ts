@@ -16,10 +16,12 @@ import { serverRoot } from './lib/server-root';
 import { findSessionUser } from './modules/auth/sessions.repository';
 import { findSessionMember, touchLastSeen } from './modules/members/member-sessions.repository';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { inputTextPlugin } from './plugins/input-text';
 import { memberAuthPlugin } from './plugins/member-auth';
+import { metricsPlugin } from './plugins/metrics';
 import { realtimePlugin } from './plugins/realtime';
 import { staticPlugin } from './plugins/static';
 import { registerModules } from './routes';
@@ -95,6 +97,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     crossOriginEmbedderPolicy: false,
   });
   await app.register(gracefulClosePlugin);
+  await app.register(compressionPlugin); // before the routes: it hooks each route as it is added
   await app.register(errorsPlugin);
   await app.register(inputTextPlugin); // NUL / lone surrogates: 400 before any route (issue 10)
   await app.register(swagger, {
@@ -118,6 +121,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   });
   // app.realtime for the services of later modules
   await app.register(realtimePlugin, { findStaffSession, findMemberSession });
+  if (config.METRICS) await app.register(metricsPlugin); // /api/metrics, off by default
   await registerModules(app);
   await app.register(staticPlugin, {
     webDist: config.WEB_DIST ?? defaultWebDist,

@@ -50,6 +50,23 @@ const configSchema = z
      * anyone.
      */
     API_DOCS: z.enum(['true', 'false']).optional(),
+    /**
+     * `true`: V8 also compiles the embedded database's hot code with its optimizing compiler
+     * (≈ 30 % faster heavy queries, ≈ 45 MB more memory). Off by default (issue 20).
+     */
+    PGLITE_OPTIMIZE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /**
+     * `/api/metrics` (Prometheus): `true` or `false` (default). In production it needs
+     * METRICS_TOKEN, which a scraper sends as `Authorization: Bearer <token>` (issue 20).
+     */
+    METRICS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -86,6 +103,10 @@ const configSchema = z
   .refine((c) => (c.ADMIN_EMAIL === undefined) === (c.ADMIN_PASSWORD === undefined), {
     path: ['ADMIN_PASSWORD'],
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+  })
+  .refine((c) => !c.METRICS || c.NODE_ENV !== 'production' || c.METRICS_TOKEN !== undefined, {
+    path: ['METRICS_TOKEN'],
+    message: 'METRICS=true in production needs METRICS_TOKEN',
   })
   .refine((c) => c.STORAGE !== 's3' || c.S3_BUCKET !== undefined, {
     path: ['S3_BUCKET'],

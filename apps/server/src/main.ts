@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './db/client';
 import { ensureFirstAdmin, ensureReferenceData } from './db/reference-data';
 import { seedIfEmpty } from './seed/seed';
 import { listenHost } from './listen-host';
@@ -12,19 +15,86 @@ import { listenHost } from './listen-host';
  */
 const shutdownDeadlineMs = 9_000;
 
+/** Run as `main.js --prepare`: migrate and seed the embedded database, then exit. */
+const prepareFlag = '--prepare';
+
+/** The process's peak resident memory in MB (VmHWM; Linux), for the start's log line. */
+function peakMemoryMB(): number | undefined {
+  try {
+    const status = fs.readFileSync('/proc/self/status', 'utf8');
+    const kB = /^VmHWM:\s+(\d+)/m.exec(status)?.[1];
+    return kB ? Math.round(Number(kB) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A first start on the embedded database (no data directory yet) runs initdb, the migrations and
+ * the demo seed in a child process that exits (issue 20): PGlite's WebAssembly memory never
+ * shrinks, so work done once would otherwise stay in the server for good (≈ 500 MB right after a
+ * first start instead of what a restart holds).
+ */
+async function prepareInChild(log: (msg: string) => void): Promise<void> {
+  const started = performance.now();
+  // The server's small young generation (scripts/start.mjs) would only slow the seed down.
+  const nodeFlags = process.execArgv.filter((flag) => !flag.startsWith('--max-semi-space-size'));
+  const child = spawn(process.execPath, [...nodeFlags, process.argv[1] ?? '', prepareFlag], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`Preparing the database failed (exit code ${code}).`);
+  log(`database prepared in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Migrations, reference data, and outside production the demo seed. */
+async function prepare(database: Database, config: Config, log: (msg: string) => void) {
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  if (config.NODE_ENV !== 'production') {
+    const started = performance.now();
+    if (await seedIfEmpty(database.db, log))
+      log(`demo seed took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
 async function main() {
   const config = loadConfig();
+  // The start's own lines, before the app's logger exists (pino's format, level info).
+  const quiet = ['fatal', 'error', 'warn', 'silent'].includes(config.LOG_LEVEL);
+  const startLog = (msg: string) => {
+    if (!quiet) process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg })}\n`);
+  };
+  const pgliteDir = path.join(config.dataDir, 'db');
+  if (!config.DATABASE_URL) {
+    // Baseline (Liftoff) WebAssembly code only for PGlite: V8's optimizing tier keeps a second,
+    // optimized copy of PostgreSQL's hot code (≈ 45 MB) for ≈ 30 % less CPU on heavy queries;
+    // PGLITE_OPTIMIZE=true keeps it (issue 20, docs/decisions.md).
+    // The preparing child keeps the optimizing tier: it runs the seed's many queries, then exits.
+    const prepareOnly = process.argv.includes(prepareFlag);
+    if (!config.PGLITE_OPTIMIZE && !prepareOnly) v8.setFlagsFromString('--liftoff-only');
+    if (!prepareOnly && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+      await prepareInChild(startLog);
+    }
+    if (prepareOnly) {
+      const database = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
+      await prepare(database, config, startLog);
+      await database.close();
+      startLog(`preparing process peak memory: ${peakMemoryMB() ?? '?'} MB`);
+      return;
+    }
+  }
   const database = await openDatabase(
     config.DATABASE_URL
       ? { kind: 'postgres', url: config.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+      : { kind: 'pglite', dataDir: pgliteDir },
   );
-  await database.migrate();
-  await ensureReferenceData(database.db);
+  await prepare(database, config, startLog);
   const app = await buildApp({ config, database });
-  if (config.NODE_ENV !== 'production') {
-    await seedIfEmpty(database.db, (msg) => app.log.info(msg));
-  }
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const admin = { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD };
     if (await ensureFirstAdmin(database.db, { ...admin, fullname: config.ADMIN_NAME })) {

@@ -45,6 +45,12 @@ export const contentRows: MatrixRow[] = [
     },
   ),
   row('GET /api/health', S.open(200), 'database check, public', () => ({ url: '/api/health' })),
+  row(
+    'GET /api/metrics',
+    S.open(401),
+    'Prometheus metrics (METRICS=true): its own bearer token, no session opens it',
+    () => ({ url: '/api/metrics' }),
+  ),
   row('GET /api/health/live', S.open(200), 'liveness probe, public', () => ({
     url: '/api/health/live',
   })),

@@ -57,7 +57,11 @@ describe('authorization matrix', () => {
   beforeAll(async () => {
     const recorder = recordRoutes();
     try {
-      t = await createTestApp();
+      // /api/metrics is registered only when turned on (issue 20): on here, so it has its row.
+      t = await createTestApp({
+        METRICS: 'true',
+        METRICS_TOKEN: 'matrix-metrics-token-0123456789',
+      });
     } finally {
       routes = recorder.stop();
     }

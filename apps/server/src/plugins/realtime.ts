@@ -52,6 +52,8 @@ export interface Realtime {
   onConnect(handler: ConnectHandler): void;
   /** How many sockets a target has, over every server. */
   countSockets(target: RealtimeTarget): Promise<number>;
+  /** Sockets connected to this server now (for `/api/metrics`). */
+  localSocketCount(): number;
   /**
    * Runs when the last socket of a user or member closes, counted over every server (the Redis
    * adapter's `fetchSockets`); not while the app shuts down.
@@ -252,6 +254,7 @@ export const realtimePlugin = fp(
           return (await io.local.in(target).fetchSockets()).length;
         }
       },
+      localSocketCount: () => io.of('/').sockets.size,
       applyRole(userId, role) {
         const sockets = io.in(userTarget(userId));
         if (isProgramScoped(role)) sockets.socketsLeave(allStaffTarget);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,12 +8,21 @@ import { createTestApp, type TestApp } from '../test/test-app';
 let t: TestApp;
 let webDist: string;
 let learnerDist: string;
+const bigScript = `console.log(${JSON.stringify('ajar '.repeat(400))})`;
 
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Ajar</title>');
   fs.writeFileSync(path.join(webDist, 'assets', 'app-1.js'), 'console.log(1)');
+  // Precompressed copies as the build writes them (scripts/vite-shared.ts precompress).
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-1.js'), bigScript);
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-1.js.br'), brotliCompressSync(bigScript));
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-1.js.gz'), gzipSync(bigScript));
+  fs.writeFileSync(
+    path.join(webDist, 'index.html.gz'),
+    gzipSync('<!doctype html><title>Ajar</title>'),
+  );
   fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("push", () => {})');
   learnerDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-learner-'));
   fs.mkdirSync(path.join(learnerDist, 'assets'));
@@ -28,6 +38,11 @@ afterAll(async () => {
   fs.rmSync(webDist, { recursive: true, force: true });
   fs.rmSync(learnerDist, { recursive: true, force: true });
 });
+
+/** A GET that accepts the given encodings. */
+function getEncoded(url: string, acceptEncoding: string) {
+  return t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+}
 
 describe('the built web app', () => {
   it('answers index.html for deep links, and 404 JSON for unknown API paths', async () => {
@@ -48,6 +63,38 @@ describe('the built web app', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/assets/app-2.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/json/);
+  });
+
+  it('sends the precompressed copy the browser accepts, with Vary, cached for a year', async () => {
+    const br = await getEncoded('/assets/big-1.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.equals(brotliCompressSync(bigScript))).toBe(true);
+
+    const gz = await getEncoded('/assets/big-1.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-1.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+
+    // A file without a copy goes as it is; index.html (deep links too) is never cached.
+    const small = await getEncoded('/assets/app-1.js', 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log(1)');
+    const deep = await getEncoded('/peserta', 'gzip');
+    expect(deep.statusCode).toBe(200);
+    expect(deep.headers['content-encoding']).toBe('gzip');
+    expect(deep.headers['cache-control']).toBe('no-cache');
+    expect(deep.headers['content-type']).toMatch(/text\/html/);
+    const index = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.body).toContain('<title>Ajar</title>');
   });
 
   it('serves files written after the start (a rebuild while running)', async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { messages } from '@ajar/shared/common/messages';
@@ -22,6 +22,12 @@ function builtFile(webDist: string, urlPath: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** An app's index.html (precompressed like the rest), always revalidated: it names the assets. */
+function sendIndex(reply: FastifyReply, dist: string) {
+  reply.header('cache-control', 'no-cache');
+  return reply.sendFile('index.html', dist, { cacheControl: false });
 }
 
 /** One built single-page app and the address prefix it is served under. */
@@ -57,7 +63,10 @@ export const staticPlugin = fp(
     ];
     // Only the reply.sendFile decorator: registering routes would put every GET /api/… miss
     // behind a catch-all route (and its auth guard) instead of the 404 below.
-    await app.register(fastifyStatic, { root: opts.webDist, serve: false });
+    // `preCompressed`: the builds carry `.br` and `.gz` copies (scripts/vite-shared.ts
+    // `precompress`), sent by the browser's Accept-Encoding with `Vary: Accept-Encoding`; files
+    // without a copy are sent as they are (the 404 handler is outside @fastify/compress).
+    await app.register(fastifyStatic, { root: opts.webDist, serve: false, preCompressed: true });
 
     app.setNotFoundHandler((request, reply) => {
       const urlPath = request.url.split('?')[0] ?? '/';
@@ -80,6 +89,7 @@ export const staticPlugin = fp(
             reply.header('service-worker-allowed', site.prefix).header('cache-control', 'no-cache');
             return reply.sendFile(file, site.dist, { cacheControl: false });
           }
+          if (file === 'index.html') return sendIndex(reply, site.dist);
           return reply.sendFile(file, site.dist, {
             maxAge: hashed ? 31_536_000_000 : 0,
             immutable: hashed,
@@ -88,12 +98,8 @@ export const staticPlugin = fp(
         // A missing hashed asset must not answer index.html: the browser would run HTML as a
         // script.
         const isFile = rest.startsWith('/assets/');
-        const indexFile = path.join(site.dist, 'index.html');
-        if (!isFile && fs.existsSync(indexFile)) {
-          return reply
-            .header('cache-control', 'no-cache')
-            .type('text/html')
-            .send(fs.createReadStream(indexFile));
+        if (!isFile && fs.existsSync(path.join(site.dist, 'index.html'))) {
+          return sendIndex(reply, site.dist);
         }
       }
       return reply.status(404).send({ status: 404, message: messages.notFound });

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ParticipantSortField } from '@ajar/shared/participants/participants.constants';
 import type { DbOrTx } from '../../db/client';
+import { orderBy, pageWindow, type OrderTerm } from '../../lib/paging';
 import {
   activities,
   activityProgress,
@@ -74,18 +75,32 @@ function searchCondition(q: string): SQL {
  * `member_redeems` alone, in the order of `member_redeems_program_progress_idx` (program_id,
  * progress, id) or `member_redeems_program_idx` (program_id, created_at), so a deep page walks
  * the index only; members are joined for the page's rows alone. A search needs the member's
- * name and phone, so it joins before picking. The total is one count over the same filter.
+ * name and phone, so it joins before picking. The total is one count over the same filter,
+ * made first: a page in the second half is picked from the other end (`pageWindow`, issue 20).
  */
 export async function listParticipants(db: DbOrTx, filter: ParticipantListFilter) {
-  const dir = filter.dir === 'asc' ? asc : desc;
-  const order =
-    filter.sort === 'results.progress'
-      ? [dir(memberRedeems.progress), dir(memberRedeems.id)]
-      : [dir(memberRedeems.created_at), dir(memberRedeems.id)];
+  const terms: OrderTerm[] = [
+    {
+      column:
+        filter.sort === 'results.progress' ? memberRedeems.progress : memberRedeems.created_at,
+      dir: filter.dir,
+    },
+    { column: memberRedeems.id, dir: filter.dir },
+  ];
   const where = and(
     eq(memberRedeems.program_id, filter.programId),
     filter.q ? searchCondition(filter.q) : undefined,
   );
+
+  const counted = filter.q
+    ? db
+        .select({ n: count() })
+        .from(memberRedeems)
+        .innerJoin(members, eq(members.id, memberRedeems.member_id))
+    : db.select({ n: count() }).from(memberRedeems);
+  const [counts] = await counted.where(where);
+  const total = Number(counts?.n ?? 0);
+  const window = pageWindow(filter.page, filter.limit, total);
 
   const picked = filter.q
     ? db
@@ -95,9 +110,9 @@ export async function listParticipants(db: DbOrTx, filter: ParticipantListFilter
     : db.select({ id: memberRedeems.id }).from(memberRedeems);
   const pageIds = picked
     .where(where)
-    .orderBy(...order)
-    .limit(filter.limit)
-    .offset((filter.page - 1) * filter.limit)
+    .orderBy(...orderBy(terms, window.reversed))
+    .limit(window.limit)
+    .offset(window.offset)
     .as('page_ids');
 
   const rows = await db
@@ -105,16 +120,8 @@ export async function listParticipants(db: DbOrTx, filter: ParticipantListFilter
     .from(pageIds)
     .innerJoin(memberRedeems, eq(memberRedeems.id, pageIds.id))
     .innerJoin(members, eq(members.id, memberRedeems.member_id))
-    .orderBy(...order);
-
-  const counted = filter.q
-    ? db
-        .select({ n: count() })
-        .from(memberRedeems)
-        .innerJoin(members, eq(members.id, memberRedeems.member_id))
-    : db.select({ n: count() }).from(memberRedeems);
-  const [total] = await counted.where(where);
-  return { rows: rows as RedeemRow[], total: Number(total?.n ?? 0) };
+    .orderBy(...orderBy(terms));
+  return { rows: rows as RedeemRow[], total };
 }
 
 /** One redemption with its member and program title. */

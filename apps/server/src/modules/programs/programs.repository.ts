@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, exists, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { ProgramSortField, ProgramStatus } from '@ajar/shared/programs/programs.constants';
 import type { DbOrTx } from '../../db/client';
+import { orderBy, pageWindow, type OrderTerm } from '../../lib/paging';
 import { programFacilitators, programs, studies, users } from '../../db/schema';
 import { totalUnreadSql } from '../discussions/unread.sql';
 
@@ -99,29 +100,51 @@ function listWhere(filter: ProgramListFilter): SQL | undefined {
   );
 }
 
-/** One page of programs, filtered, sorted and counted by SQL. */
+/**
+ * One page of programs, filtered, sorted and counted by SQL. The page's ids are picked first from
+ * `programs` alone (no join; from the nearer end of the order, `pageWindow`), then the columns,
+ * the study and `total_unread` (a subquery per row) are read for those rows only: a deep page
+ * costs what the first one does, instead of computing the unread count of every skipped row
+ * (issue 20).
+ */
 export async function listPrograms(db: DbOrTx, filter: ProgramListFilter) {
   const where = listWhere(filter);
-  const dir = filter.sortType === 'asc' ? asc : desc;
-  const order =
+  const terms: OrderTerm[] =
     filter.sort === 'total_participants'
-      ? [dir(programs.participants_count), desc(programs.created_at), asc(programs.id)]
-      : [dir(programs.created_at), asc(programs.id)];
-  const query = db
-    .select(programColumns(filter.viewerId))
+      ? [
+          { column: programs.participants_count, dir: filter.sortType },
+          { column: programs.created_at, dir: 'desc' },
+          { column: programs.id, dir: 'asc' },
+        ]
+      : [
+          { column: programs.created_at, dir: filter.sortType },
+          { column: programs.id, dir: 'asc' },
+        ];
+  if (filter.limit === -1) {
+    const rows = (await db
+      .select(programColumns(filter.viewerId))
+      .from(programs)
+      .leftJoin(studies, eq(studies.id, programs.study_id))
+      .where(where)
+      .orderBy(...orderBy(terms))) as ProgramRow[];
+    return { rows, total: rows.length };
+  }
+  const total = (await db.select({ n: count() }).from(programs).where(where))[0]?.n ?? 0;
+  const window = pageWindow(filter.page, filter.limit, total);
+  const pageIds = db
+    .select({ id: programs.id })
     .from(programs)
-    .leftJoin(studies, eq(studies.id, programs.study_id))
     .where(where)
-    .orderBy(...order);
-  const rows = (
-    filter.limit === -1
-      ? await query
-      : await query.limit(filter.limit).offset((filter.page - 1) * filter.limit)
-  ) as ProgramRow[];
-  const total =
-    filter.limit === -1
-      ? rows.length
-      : ((await db.select({ n: count() }).from(programs).where(where))[0]?.n ?? 0);
+    .orderBy(...orderBy(terms, window.reversed))
+    .limit(window.limit)
+    .offset(window.offset)
+    .as('page_ids');
+  const rows = (await db
+    .select(programColumns(filter.viewerId))
+    .from(pageIds)
+    .innerJoin(programs, eq(programs.id, pageIds.id))
+    .leftJoin(studies, eq(studies.id, programs.study_id))
+    .orderBy(...orderBy(terms))) as ProgramRow[];
   return { rows, total };
 }
 

@@ -692,6 +692,21 @@ describe('program list', () => {
     expect(past).toMatchObject({ list: [], total: 5 });
   });
 
+  it('gives the same rows page by page as at once, in every order (pages read from either end)', async () => {
+    for (const order of [
+      '',
+      '&sort=total_participants',
+      '&sort=total_participants&sort_type=asc',
+      '&sort_type=asc',
+    ]) {
+      const all = titles(await list(`limit=-1${order}`));
+      const paged: string[] = [];
+      for (let page = 1; page <= 3; page += 1)
+        paged.push(...titles(await list(`page=${page}&limit=2${order}`)));
+      expect(paged, order).toEqual(all);
+    }
+  });
+
   it('answers everything with limit=-1', async () => {
     const data = await list('limit=-1');
     expect(data).toMatchObject({ limit: -1, total: 5 });

@@ -1,0 +1,1 @@
+CREATE INDEX "programs_created_idx" ON "programs" USING btree ("created_at");
