@@ -88,7 +88,8 @@ export const memberRedeemHeaders = [
 /**
  * Leading headers of `member_redeem_epm` ('Export TPM & UK'); then, per practice task (TPM,
  * `praktek_mandiri`) and per skills test (UK, `evaluasi_praktek_mandiri`) in the program's order,
- * `Nilai TPM n` / `Feedback TPM n` and `Nilai UK n` / `Feedback UK n`.
+ * `Nilai TPM n - Judul` / `Feedback TPM n - Judul` and the same for UK (`epmColumnHeader`), n being
+ * the activity number the score import reads.
  */
 export const memberRedeemEpmHeaders = [
   'No',
