@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  exportMessages,
   memberRedeemEpmHeaders,
   memberRedeemHeaders,
 } from '@ajar/shared/exports/exports.constants';
@@ -310,6 +311,24 @@ describe('exports API', () => {
     const plainRows = await exported('member_redeem_epm', [plain.id]);
     expect(plainRows[0]).toEqual([...memberRedeemEpmHeaders]);
     expect(licenses(plainRows)).toEqual(['EPM-PLAIN']);
+  });
+
+  it('answers a clear message instead of an empty file when no participant matches', async () => {
+    const empty = await buildProgram(t.db, { status: 'publish', title: 'Belum Ada Peserta' });
+    for (const kind of ['member_redeem', 'member_redeem_epm'] as const) {
+      const res = await post(kind, [empty.id]);
+      expect(res.statusCode, kind).toBe(404);
+      expect(res.json().message).toBe(exportMessages.empty);
+    }
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/v1/export/member_redeem/${empty.id}?limit=-1`,
+      headers: admin,
+    });
+    expect(one.statusCode).toBe(404);
+    expect(one.json().message).toBe(
+      'Tidak ada data untuk diekspor. Ubah pilihan atau filter, lalu coba lagi.',
+    );
   });
 
   it('lets a trainer export only assigned programs (others answer 404)', async () => {
