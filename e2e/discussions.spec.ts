@@ -176,5 +176,17 @@ describe('public discussion', () => {
       `/topic/v1/list?program_id=${own.programId}&limit=-1`,
     );
     expect(topics.list.map((t) => t.name)).toEqual(['Persiapan Negosiasi Gaji']);
+
+    // The message box counts up to 2,000 characters and says the limit past it, without cutting.
+    await page.getByRole('link', { name: 'Lihat diskusi Diskusi Tawaran Pertama' }).click();
+    const box = page.getByRole('textbox', { name: 'Tulis pesan' });
+    await box.fill('Halo');
+    await page.getByText('4/2000').waitFor();
+    await box.fill('a'.repeat(2001));
+    await page
+      .getByText('Pesan harus kurang dari atau sama dengan 2000 karakter. (2001/2000)')
+      .waitFor();
+    expect(await box.inputValue()).toHaveLength(2001);
+    await snap(page, 'discussion-thread-too-long');
   });
 });
