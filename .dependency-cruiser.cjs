@@ -11,6 +11,13 @@
 const featurePublicSurface = [
   '^apps/web/src/features/quiz/components/question-editor\\.tsx$',
   '^apps/web/src/features/popup-quiz/components/popup-quiz-editor\\.tsx$',
+  // A program's public discussion edits and deletes its topics and activities as program
+  // detail does (spec 01 §2).
+  '^apps/web/src/features/topics/components/edit-topic-dialog\\.tsx$',
+  '^apps/web/src/features/topics/components/delete-topic-dialog\\.tsx$',
+  '^apps/web/src/features/topics/components/delete-activity-dialog\\.tsx$',
+  // Daftar Program offers the grading list's export dialog too (spec 01 §2).
+  '^apps/web/src/features/grading/components/export-dialog\\.tsx$',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

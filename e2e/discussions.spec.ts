@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { apiClient, type Api } from './support/api';
 import { useAdminApp } from './support/app';
 import { snap, snapOnFailure } from './support/browser';
+import { confirmDialog, settle, text as snackbar } from './support/locators';
 import { createActivity, createProgramWithTopic, type TopicRef } from './support/data';
 
 const app = useAdminApp({ width: 1366, height: 900 });
@@ -115,5 +116,77 @@ describe('public discussion', () => {
         .getByLabel(/pesan belum terbaca/)
         .count(),
     ).toBe(0);
+  });
+  it("edits a topic's title, deletes an activity and a topic from the program's discussion", async () => {
+    const { page } = app.admin;
+    const own = await createProgramWithTopic(
+      app.api,
+      {
+        title: `Kelas Negosiasi ${stamp}`,
+        benefits: '<p>Bernegosiasi dengan tenang.</p>',
+        competence: 'Menyusun tawaran',
+        sellingPrice: 120000,
+      },
+      'Persiapan Negosiasi',
+    );
+    const activity = (name: string) =>
+      createActivity(app.api, own, { name, type: 'general', settings: { is_show_discussion: 2 } });
+    await activity('Diskusi Tawaran Pertama');
+    await activity('Diskusi Batas Harga');
+    const second = await app.api<{ id: string }>('POST', '/topic/v1/create', {
+      name: 'Penutupan Negosiasi',
+      status: 'publish',
+      program_id: own.programId,
+    });
+    await createActivity(
+      app.api,
+      { programId: own.programId, topicId: second.id },
+      { name: 'Diskusi Penutupan', type: 'general', settings: { is_show_discussion: 2 } },
+    );
+
+    await page.goto(`/discussion/public/program/${own.programId}`);
+    await page.getByRole('button', { name: 'Edit judul topik Persiapan Negosiasi' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Topik' });
+    await dialog.getByLabel(/Judul Topik/).fill('Persiapan Negosiasi Gaji');
+    await settle(page);
+    await snap(page, 'discussion-program-edit-topic');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await snackbar(page, 'Topik berhasil diubah').waitFor();
+    await page.getByText('Topik 1: Persiapan Negosiasi Gaji').waitFor();
+
+    await page.getByRole('button', { name: 'Hapus aktivitas Diskusi Batas Harga' }).click();
+    await settle(page);
+    await snap(page, 'discussion-program-delete-activity');
+    await confirmDialog(page, 'Hapus Aktivitas');
+    await snackbar(page, 'Aktivitas berhasil dihapus.').waitFor();
+    await page
+      .getByRole('cell', { name: 'Diskusi Batas Harga', exact: true })
+      .waitFor({ state: 'detached' });
+    expect(
+      await page.getByRole('cell', { name: 'Diskusi Tawaran Pertama', exact: true }).count(),
+    ).toBe(1);
+
+    await page.getByRole('button', { name: 'Hapus topik Penutupan Negosiasi' }).click();
+    await confirmDialog(page, 'Hapus Topik');
+    await snackbar(page, 'Topik berhasil dihapus').waitFor();
+    await page.getByText('Topik 2: Penutupan Negosiasi').waitFor({ state: 'detached' });
+    await snap(page, 'discussion-program-after-deletes');
+    const topics = await app.api<{ list: { name: string }[] }>(
+      'GET',
+      `/topic/v1/list?program_id=${own.programId}&limit=-1`,
+    );
+    expect(topics.list.map((t) => t.name)).toEqual(['Persiapan Negosiasi Gaji']);
+
+    // The message box counts up to 2,000 characters and says the limit past it, without cutting.
+    await page.getByRole('link', { name: 'Lihat diskusi Diskusi Tawaran Pertama' }).click();
+    const box = page.getByRole('textbox', { name: 'Tulis pesan' });
+    await box.fill('Halo');
+    await page.getByText('4/2000').waitFor();
+    await box.fill('a'.repeat(2001));
+    await page
+      .getByText('Pesan harus kurang dari atau sama dengan 2000 karakter. (2001/2000)')
+      .waitFor();
+    expect(await box.inputValue()).toHaveLength(2001);
+    await snap(page, 'discussion-thread-too-long');
   });
 });

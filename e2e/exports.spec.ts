@@ -181,16 +181,17 @@ describe('exports', () => {
     await dialog.getByRole('combobox', { name: 'Program' }).fill(stamp);
     await page.getByRole('option', { name: title }).click();
     await page.keyboard.press('Escape');
-    // Only finished participants: ours has not finished, so the file has the headers only.
+    // Only finished participants: ours has not finished, so there is nothing to export. The
+    // screen says so instead of downloading an empty file (issue 16).
     await dialog.getByRole('radio', { name: '100%' }).check();
     await dialog.getByRole('radio', { name: 'Tanggal Penyelesaian' }).check();
-    const epmDownloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
-    const epm = await epmDownloading;
-    expect(epm.suggestedFilename()).toMatch(/^nilai-tpm-uk-.*\.xlsx$/);
-    const epmRows = await readDownloadedSheet((await epm.path())!);
-    expect(epmRows).toHaveLength(1);
-    expect(epmRows[0]!.slice(0, 3)).toEqual(['No', 'Kode Voucher', 'Kode Redeem']);
+    await snackbar(
+      page,
+      'Tidak ada data untuk diekspor. Ubah pilihan atau filter, lalu coba lagi.',
+    ).waitFor();
+    await snap(page, 'grading-export-empty');
+    expect(await dialog.isVisible()).toBe(true);
   });
 
   it('shows a trainer only assigned programs', async () => {

@@ -7,6 +7,7 @@ import { snap, snapOnFailure } from './support/browser';
 import { createActivity, createProgramWithTopic } from './support/data';
 import { confirmDialog, settle, text as snackbar } from './support/locators';
 import { joinProgram, type JoinedMember } from './support/members';
+import { demo, signedInPage } from './support/session';
 
 const app = useAdminApp({ width: 1366, height: 900 });
 snapOnFailure(() => app.admin?.page);
@@ -240,6 +241,13 @@ describe('participants', () => {
       .getByRole('button', { name: /Aksi lain/ })
       .click();
     await page.getByRole('menuitem', { name: 'Hapus dari Program' }).click();
+    // The confirmation says what happens to the voucher: it is freed for another redeem.
+    await page
+      .getByRole('dialog', { name: 'Hapus Peserta dari Program' })
+      .getByText(/Kode vouchernya kembali tersedia dan dapat di-redeem lagi/)
+      .waitFor();
+    await settle(page);
+    await snap(page, 'participant-remove-confirm');
     await confirmDialog(page, 'Hapus Peserta dari Program');
     await snackbar(page, 'Peserta berhasil dihapus dari program').waitFor();
     await page.getByText('Peserta tidak ditemukan').waitFor();
@@ -258,7 +266,8 @@ describe('participants', () => {
     await form.getByRole('button', { name: 'Buat' }).click();
     await snackbar(page, '3 kode voucher berhasil dibuat').waitFor();
     await dialog.getByRole('button', { name: 'Belum digunakan' }).click();
-    await dialog.getByText('1–3 dari 3').waitFor();
+    // The 3 new codes and Budi's, freed when he was removed from the program.
+    await dialog.getByText('1–4 dari 4').waitFor();
     await settle(page);
     await snap(page, 'participant-voucher-codes');
 
@@ -266,5 +275,32 @@ describe('participants', () => {
     await dialog.getByRole('button', { name: 'Export' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+
+  it("shows a trainer the 404 page for another program's participants", async () => {
+    const other = await createProgramWithTopic(
+      app.api,
+      {
+        title: `Program Lain ${stamp}`,
+        benefits: '<p>Bukan program trainer.</p>',
+        competence: 'Apa saja',
+        sellingPrice: 50000,
+      },
+      'Topik Lain',
+    );
+    const trainer = await signedInPage(
+      app.browser,
+      app.server.url,
+      { width: 1366, height: 900 },
+      demo.trainer,
+    );
+    try {
+      await trainer.page.goto(`/program/users/${other.programId}`);
+      await trainer.page.getByRole('heading', { name: 'Error 404 - Page not found' }).waitFor();
+      expect(await trainer.page.getByRole('button', { name: 'Kode Voucher' }).count()).toBe(0);
+      await snap(trainer.page, 'participant-list-trainer-404');
+    } finally {
+      await trainer.context.close();
+    }
   });
 });

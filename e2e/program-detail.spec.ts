@@ -206,22 +206,17 @@ describe('program detail (admin)', () => {
     await title.fill('Evaluasi Kampanye Iklan');
     await page.getByRole('button', { name: 'Simpan' }).click();
     await expect.poll(() => page.getByText('Topik berhasil ditambahkan').isVisible()).toBe(true);
-    await expect.poll(() => title.isDisabled()).toBe(true);
 
+    // Spec 01 §4: after the topic is created, the author goes on to its first activity.
     const created = (await topicsOf(program.id)).find((t) => t.name === 'Evaluasi Kampanye Iklan');
     expect(created).toBeDefined();
-    const addActivity = page.getByRole('link', { name: 'Tambah Aktivitas' });
-    expect(await addActivity.getAttribute('href')).toBe(
-      `/program/${program.id}/${created!.id}/create`,
-    );
-    await expect.poll(() => page.getByText('Belum ada aktivitas').isVisible()).toBe(true);
+    await page.waitForURL(`**/program/${program.id}/${created!.id}/create`);
+    await page.getByRole('heading', { name: 'Tambah Aktivitas', level: 2 }).waitFor();
     await snap(page, 'topic-create-saved');
-
-    await page.getByRole('link', { name: 'Selesai' }).click();
-    // Back on program detail, scrolled to the new topic (the last one, below the fold).
-    await page.waitForURL(`**/program/${program.id}#topic-${created!.id}`);
+    // The create screen was replaced: Back goes to program detail, not to a second topic form.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === `/program/${program.id}`);
     await expect.poll(() => topicNamesOnScreen(page)).toContain('Evaluasi Kampanye Iklan');
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 
     // Edit the title from the program detail dialog.
     await page.getByRole('button', { name: 'Edit topik Evaluasi Kampanye Iklan' }).click();

@@ -112,6 +112,17 @@ describe('programs', () => {
       .getByLabel('Cover', { exact: true })
       .setInputFiles(tmpFile('catatan.txt', 'bukan gambar'));
     await page.getByRole('alert').filter({ hasText: 'Select an image' }).waitFor();
+    // A file named like an image that is none: the storage refuses its bytes (415), and the
+    // screen still says 'Select an image' (spec 01 §5), not the server's format message.
+    const shown = page.getByRole('alert').filter({ hasText: 'Select an image' });
+    await shown.getByRole('button').click();
+    await shown.waitFor({ state: 'detached' });
+    await page
+      .getByLabel('Cover', { exact: true })
+      .setInputFiles(tmpFile('bukan-foto.jpg', 'bukan gambar juga'));
+    await page.getByRole('alert').filter({ hasText: 'Select an image' }).waitFor();
+    expect(await page.getByText('Format file tidak didukung').count()).toBe(0);
+    await snap(page, 'program-form-cover-not-image');
     await page
       .getByLabel('Cover', { exact: true })
       .setInputFiles(tmpFile('sampul.png', gradientPng(320, 180)));
@@ -119,6 +130,11 @@ describe('programs', () => {
     await page.getByRole('img', { name: 'Pratinjau Cover' }).waitFor();
     const cover = await page.getByRole('img', { name: 'Pratinjau Cover' }).getAttribute('src');
     expect(cover).toMatch(/\/media\//);
+    // A Harga Coret below 0 is refused with the minimum message, not turned positive.
+    await page.getByLabel('Harga Coret', { exact: true }).fill('-5000');
+    expect(await page.getByLabel('Harga Coret', { exact: true }).inputValue()).toBe('-5.000');
+    await page.getByText('Harga Coret harus lebih dari atau sama dengan 0').waitFor();
+    await snap(page, 'program-form-discount-negative');
     await page.getByLabel('Harga Coret', { exact: true }).fill('1500000');
     expect(await page.getByLabel('Harga Coret', { exact: true }).inputValue()).toBe('1.500.000');
     await page.getByLabel('Harga Jual').fill('990000');
@@ -132,6 +148,10 @@ describe('programs', () => {
     await page.getByLabel('Nama fasilitator').fill('Rina Wulandari');
     await page.getByRole('textbox', { name: 'Deskripsi', exact: true }).click();
     await page.keyboard.type('Barista juara nasional dengan 10 tahun pengalaman.');
+    await page
+      .getByLabel('Foto', { exact: true })
+      .setInputFiles(tmpFile('rina.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    await page.getByRole('alert').filter({ hasText: 'Select an image' }).waitFor();
     await page
       .getByLabel('Foto', { exact: true })
       .setInputFiles(tmpFile('rina.png', gradientPng(96, 96)));
@@ -384,5 +404,29 @@ describe('programs', () => {
     await trainer.page.getByText('Tidak ada program').waitFor();
     expect(await row(trainer.page, linkedTitle).count()).toBe(0);
     await trainer.context.close();
+  });
+  it("exports a program's participants from Daftar Program through the export dialog", async () => {
+    const { page } = app.admin;
+    const seeded = 'Digital Marketing untuk UMKM';
+    await page.goto('/program?status=publish');
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export Program' });
+    await dialog.waitFor();
+    // No program chosen: the dialog says so and makes no call.
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await dialog.getByText('Program tidak boleh kosong').waitFor();
+    await dialog.getByRole('combobox', { name: 'Program' }).fill('Digital Marketing');
+    await page.getByRole('option', { name: seeded }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('radio', { name: 'All' }).check();
+    await dialog.getByRole('radio', { name: 'Tanggal Redeem' }).check();
+    await settle(page);
+    await snap(page, 'program-list-export-dialog');
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    const download = await downloading;
+    await snackbar(page, 'Successfully export data').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(download.suggestedFilename()).toMatch(/^peserta-\d{8}-\d{4}\.xlsx$/);
   });
 });

@@ -60,7 +60,7 @@ describe('staff accounts', () => {
     for (const message of [
       'Nama Lengkap tidak boleh kosong',
       'Email tidak boleh kosong',
-      'Peran harus Admin atau Trainer',
+      'Peran tidak boleh kosong',
       'Password tidak boleh kosong',
     ]) {
       await dialog.getByText(message, { exact: true }).waitFor();

@@ -48,6 +48,8 @@ import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import { downloads } from '../db/schema';
+import { exportMessages } from '@ajar/shared/exports/exports.constants';
+import { AppError } from './app-error';
 import type { Storage } from './storage';
 import { hashToken, newToken } from './tokens';
 
@@ -124,6 +126,15 @@ async function storeWritten(
     throw error;
   }
   await putting;
+}
+
+/**
+ * Call at the end of an export's `write` with the rows it wrote: an export without a row answers
+ * 404 'Tidak ada data untuk diekspor…' (issue 16) and, thrown inside `write`, stores no file and
+ * makes no link.
+ */
+export function refuseEmptyExport({ rows }: { rows: number }): void {
+  if (rows === 0) throw AppError.notFound(exportMessages.empty);
 }
 
 /**

@@ -15,7 +15,8 @@ const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
  * are stretched over a span that suits how far they went (hours for the opening steps, up to three
  * weeks for the whole program), ending at least two hours ago. Quiz deadlines keep their real
  * length and a submission stays inside its deadline. Members joined a few hours before their first
- * redemption; issued vouchers date from the day after their program was created.
+ * redemption; issued vouchers date from the day after their program was created, or from an hour
+ * before their batch's first redemption when that came sooner.
  */
 export async function backdateParticipants(
   db: Db,
@@ -102,10 +103,18 @@ export async function backdateParticipants(
       from (select member_id, min(created_at) as first from member_redeems
             where id = any(${sql.param(ids)}::uuid[]) group by member_id) f
       where mb.id = f.member_id`);
-    await tx.execute(sql`update voucher_batches b set created_at = p.created_at + interval '1 day',
-        updated_at = p.created_at + interval '1 day'
-      from programs p where p.id = b.program_id`);
-    await tx.execute(sql`update vouchers v set created_at = p.created_at + interval '1 day'
-      from programs p where p.id = v.program_id`);
+    // A batch is issued the day after its program was made, or earlier when one of its codes
+    // was redeemed before that (an hour before the first redemption, never before the program):
+    // no voucher is used before it was created (issue 16).
+    await tx.execute(sql`update voucher_batches b set created_at = x.at, updated_at = x.at
+      from (select b2.id, greatest(p.created_at, least(p.created_at + interval '1 day',
+              coalesce(min(v.redeemed_at), 'infinity'::timestamptz) - interval '1 hour')) as at
+            from voucher_batches b2
+            join programs p on p.id = b2.program_id
+            left join vouchers v on v.batch_id = b2.id
+            group by b2.id, p.created_at) x
+      where x.id = b.id`);
+    await tx.execute(sql`update vouchers v set created_at = b.created_at
+      from voucher_batches b where b.id = v.batch_id`);
   });
 }

@@ -104,6 +104,12 @@ describe('participants seed (made through the member and staff services)', () =>
     const byCode = new Map(claimed.map((v) => [v.code, v.redeem]));
     expect(redeems.every((r) => byCode.get(r.license) === r.id)).toBe(true);
     expect(await t.db.$count(vouchers)).toBeGreaterThan(claimed.length);
+    // No voucher is used before it was created (issue 16).
+    const early = await t.db
+      .select({ code: vouchers.code })
+      .from(vouchers)
+      .where(sql`${vouchers.redeemed_at} < ${vouchers.created_at}`);
+    expect(early).toEqual([]);
     // Resellers come from a reseller's batch or a referral code.
     expect(redeems.filter((r) => r.reseller_id).length).toBeGreaterThan(10);
     const pairs = await t.db

@@ -13,8 +13,8 @@ import {
 } from '@mui/material';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { mediaLimits, tooLargeMessage } from '@ajar/shared/media/media.constants';
-import { errorMessage, upload } from '../api/http';
+import { mediaFormats, mediaLimits, tooLargeMessage } from '@ajar/shared/media/media.constants';
+import { ApiError, errorMessage, upload } from '../api/http';
 
 /** An uploaded image as forms keep it: the media id and where it is served. */
 export interface UploadedImage {
@@ -53,6 +53,11 @@ export interface ImageUploadProps {
 
 const uploadPath = '/storage/v1/media/company/upload';
 
+/** The image formats media storage accepts (JPG, PNG, GIF, WebP): the picker's `accept` too. */
+const imageMimes: string[] = Object.values(mediaFormats)
+  .filter((format) => format.type === 'image')
+  .map((format) => format.mime);
+
 /**
  * Picks an image and sends it to media storage at once (spec 01 §5), showing progress and a
  * preview. The form keeps only the returned media id and URL.
@@ -90,7 +95,8 @@ export function ImageUpload({
   const pick = async (file: File | undefined) => {
     if (!file) return;
     setProblem(null);
-    if (!file.type.startsWith('image/')) {
+    // Spec 01 §5: anything but an image the storage takes (also SVG, BMP, HEIC) is refused here.
+    if (!imageMimes.includes(file.type)) {
       setProblem(notImageMessage);
       return;
     }
@@ -109,10 +115,17 @@ export function ImageUpload({
     const loading = enqueueSnackbar(loadingMessage, { variant: 'info', persist: true });
     try {
       const media = await upload<UploadReply>('POST', uploadPath, form, setProgress);
+      // The server reads the kind from the bytes: a PDF named .jpg is stored, but is no image.
+      if (media.type !== 'image') {
+        setProblem(notImageMessage);
+        return;
+      }
       onChange({ id: media.id, url: media.public_url || media.url });
       enqueueSnackbar(successMessage, { variant: 'success' });
     } catch (err) {
-      enqueueSnackbar(errorMessage(err), { variant: 'error' });
+      // 415: the bytes are no format the storage takes, whatever the file's name says.
+      if (err instanceof ApiError && err.status === 415) setProblem(notImageMessage);
+      else enqueueSnackbar(errorMessage(err), { variant: 'error' });
     } finally {
       closeSnackbar(loading);
       setProgress(null);
@@ -212,7 +225,7 @@ export function ImageUpload({
         ref={input}
         id={inputId}
         type="file"
-        accept="image/*"
+        accept={imageMimes.join(',')}
         aria-label={label}
         hidden
         disabled={disabled || uploading}

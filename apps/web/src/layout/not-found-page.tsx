@@ -5,7 +5,11 @@ import { useSession } from '../hooks/use-session';
 import { AppShell } from './app-shell';
 import { StatusMessage } from './status-page';
 
-function NotFoundMessage({ signedIn }: { signedIn: boolean }) {
+/**
+ * The not-found message: for an unknown path, and inside the shell for a record the user may not
+ * see or that is gone (the server answers 404 alike, so nothing tells the two apart).
+ */
+export function NotFoundMessage({ signedIn = true }: { signedIn?: boolean }) {
   return (
     <StatusMessage
       code="404"

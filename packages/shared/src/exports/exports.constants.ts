@@ -54,6 +54,8 @@ export const exportFieldLabels = {
 export const exportMessages = {
   /** Spec 01 §8. */
   exported: 'Successfully export data',
+  /** Issue 16: an export that would hold no rows makes no file (every export says this). */
+  empty: 'Tidak ada data untuk diekspor. Ubah pilihan atau filter, lalu coba lagi.',
   programInvalid: 'Program tidak valid',
   tooManyPrograms: `Program maksimal ${exportLimits.programs}`,
   dateInvalid: (field: string) => `${field} tidak valid, gunakan format YYYY-MM-DD`,
@@ -88,7 +90,8 @@ export const memberRedeemHeaders = [
 /**
  * Leading headers of `member_redeem_epm` ('Export TPM & UK'); then, per practice task (TPM,
  * `praktek_mandiri`) and per skills test (UK, `evaluasi_praktek_mandiri`) in the program's order,
- * `Nilai TPM n` / `Feedback TPM n` and `Nilai UK n` / `Feedback UK n`.
+ * `Nilai TPM n - Judul` / `Feedback TPM n - Judul` and the same for UK (`epmColumnHeader`), n being
+ * the activity number the score import reads.
  */
 export const memberRedeemEpmHeaders = [
   'No',

@@ -54,6 +54,41 @@ export const importColumns = {
 } as const;
 export type ImportColumn = keyof typeof importColumns;
 
+/** How a refusal names a missing column: the template's own header text. */
+export const importColumnLabels: Record<ImportColumn, string> = {
+  license: 'license (Kode Voucher)',
+  activity_number: 'activity_number (Nomor Aktivitas)',
+  score: 'score (Nilai)',
+  feedback: 'feedback',
+};
+
+/**
+ * A score or feedback column of 'Export TPM & UK' (`Nilai UK 12 - Judul`,
+ * `Feedback TPM 7 - Judul`): the file can be imported back after its scores are edited.
+ */
+export function epmScoreColumnOf(
+  header: string,
+): { field: 'score' | 'feedback'; kind: ImportKind; activityNumber: number } | undefined {
+  const match = /^\s*(nilai|feedback)\s+(uk|tpm)\s+(\d+)(?:\s*[-–:].*)?$/i.exec(header);
+  if (!match) return undefined;
+  return {
+    field: match[1]!.toLowerCase() === 'nilai' ? 'score' : 'feedback',
+    kind: match[2]!.toLowerCase() as ImportKind,
+    activityNumber: Number(match[3]),
+  };
+}
+
+/** The header of a graded column of 'Export TPM & UK': kind, activity number and title. */
+export function epmColumnHeader(
+  field: 'score' | 'feedback',
+  kind: ImportKind,
+  activityNumber: number,
+  title: string,
+): string {
+  const name = field === 'score' ? 'Nilai' : 'Feedback';
+  return `${name} ${importKindLabels[kind].short} ${activityNumber} - ${title}`;
+}
+
 /** A header as compared: lower case, without spaces, underscores or dashes. */
 export function normalizeHeader(value: string): string {
   return value.toLowerCase().replace(/[\s_\-.]+/g, '');
@@ -98,6 +133,11 @@ export const importMessages = {
   tooManyRows: `Maksimal ${importLimits.dataRows.toLocaleString('id-ID')} baris data per file`,
   missingColumns: (columns: string[]) =>
     `Kolom ${columns.join(', ')} tidak ditemukan pada baris judul. Gunakan template import.`,
+  /** The file's header row names no column of the template nor of 'Export TPM & UK'. */
+  notTemplate: (columns: string[]) =>
+    `Baris judul file bukan template import: kolom ${columns.join(', ')} tidak ditemukan. Gunakan template import atau file 'Export TPM & UK'.`,
+  noScoreColumns: (kind: ImportKind) =>
+    `File 'Export TPM & UK' ini tidak berisi kolom Nilai ${importKindLabels[kind].short}`,
   changedMeanwhile:
     'Data peserta berubah selama import. Tidak ada nilai yang disimpan, silakan import ulang.',
   // Row results.
@@ -112,10 +152,12 @@ export const importMessages = {
   scoreRequired: messages.required('Nilai'),
   scoreInvalid: `Nilai harus berupa angka bulat ${importLimits.scoreMin} sampai ${importLimits.scoreMax}`,
   feedbackTooLong: messages.max('Feedback', importLimits.feedback),
+  notDone: 'Nilai disimpan, tetapi peserta belum mengerjakan aktivitas ini',
   duplicate: (firstRow: number) =>
     `Baris ganda: kode voucher dan nomor aktivitas sama dengan baris ${firstRow}`,
   // Summary of the result dialog (spec 01 §8).
   summaryDone: (ok: number, total: number) => `${ok}/${total} data berhasil diimport.`,
   summaryFailed: (failed: number, total: number) =>
     `${failed}/${total} data belum berhasil diimport.`,
+  summaryWarnings: (n: number) => `${n} data tersimpan dengan peringatan.`,
 } as const;

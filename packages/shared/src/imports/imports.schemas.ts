@@ -9,6 +9,11 @@ export const importResultRowSchema = z.object({
   activity_number: z.union([z.number(), z.string()]).nullable(),
   status: z.boolean(),
   message: z.string(),
+  /**
+   * A saved row that deserves a look (issue 16): the score is stored, but the participant never
+   * did the activity (no completion and no uploaded work).
+   */
+  warning: z.string().optional(),
 });
 export type ImportResultRow = z.infer<typeof importResultRowSchema>;
 

@@ -159,12 +159,25 @@ export type StaffAccount = z.infer<typeof staffAccountSchema>;
 export const staffListSchema = pagedSchema(staffAccountSchema);
 export type StaffList = z.infer<typeof staffListSchema>;
 
+/**
+ * A role field: none chosen (missing or blank) reads '{Peran} tidak boleh kosong' (spec 01 §5's
+ * required message); an unknown value reads `invalid`.
+ */
+function roleField<const T extends readonly [string, ...string[]]>(roles: T, invalid: string) {
+  return z.enum(roles, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? messages.required(L.role)
+        : invalid,
+  });
+}
+
 /** `POST /api/users/v1/staff/create`: an admin or trainer account, active at once. */
 export const staffCreateBodySchema = z.object({
   fullname: requiredText(L.fullname, staffLimits.fullname),
   email: staffEmailField,
   phone: staffPhoneField,
-  role: z.enum(staffCreatableRoles, { error: staffMessages.createRoleInvalid }),
+  role: roleField(staffCreatableRoles, staffMessages.createRoleInvalid),
   password: newPasswordField(L.password),
 });
 export type StaffCreateBody = z.input<typeof staffCreateBodySchema>;
@@ -178,7 +191,7 @@ export const staffUpdateBodySchema = z.object({
   fullname: requiredText(L.fullname, staffLimits.fullname),
   email: staffEmailField,
   phone: staffPhoneField,
-  role: z.enum(roleKeys, { error: staffMessages.roleInvalid }),
+  role: roleField(roleKeys, staffMessages.roleInvalid),
 });
 export type StaffUpdateBody = z.input<typeof staffUpdateBodySchema>;
 export type StaffUpdateBodyParsed = z.output<typeof staffUpdateBodySchema>;

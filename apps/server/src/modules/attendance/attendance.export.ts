@@ -9,7 +9,7 @@ import { exportUtcOffsetMinutes } from '@ajar/shared/exports/exports.constants';
 import { toExportWallClock } from '@ajar/shared/exports/exports.rules';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { createDownload, xlsxContentType } from '../../lib/downloads';
+import { createDownload, refuseEmptyExport, xlsxContentType } from '../../lib/downloads';
 import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
 import * as repo from './attendance.repository';
@@ -118,7 +118,7 @@ export async function exportAttendances(
     filename: `presensi-${stamp()}.xlsx`,
     contentType: xlsxContentType,
     write: async (stream) => {
-      await writeAttendances(deps.db, filter, range, stream);
+      refuseEmptyExport(await writeAttendances(deps.db, filter, range, stream));
     },
   });
   return { public_url: url };

@@ -329,6 +329,15 @@ describe('attendance API', () => {
         headers: trainer.headers,
       });
       expect(scoped.statusCode).toBe(404);
+
+      // A page past the last row: a clear message instead of an empty file (issue 16).
+      const beyond = await t.app.inject({
+        method: 'GET',
+        url: '/api/presence/v1/company/export?limit=2&page=50',
+        headers: admin,
+      });
+      expect(beyond.statusCode).toBe(404);
+      expect(beyond.json().message).toMatch(/^Tidak ada data untuk diekspor/);
     });
   });
 });

@@ -164,15 +164,31 @@ export async function redeemPage(
   return rows as RedeemExportRow[];
 }
 
-/** The TPM/UK activities of the programs, in each program's order (topic seq, activity seq). */
+/**
+ * The TPM/UK activities of the programs, each with its activity number: its 1-based place among
+ * all the program's activities in course order (topic seq, activity seq), the number the score
+ * import reads (`programActivitiesInOrder` of imports).
+ */
 export async function gradedActivities(db: DbOrTx, programIds: string[], types: string[]) {
   if (programIds.length === 0) return [];
-  return db
-    .select({ id: activities.id, program_id: activities.program_id, type: activities.type })
+  const numbered = db
+    .select({
+      id: activities.id,
+      program_id: activities.program_id,
+      type: activities.type,
+      name: activities.name,
+      number: sql<number>`(row_number() over (partition by ${activities.program_id}
+        order by ${topics.seq}, ${activities.seq}, ${activities.id}))::int`.as('number'),
+    })
     .from(activities)
     .innerJoin(topics, eq(topics.id, activities.topic_id))
-    .where(and(inArray(activities.program_id, programIds), inArray(activities.type, types)))
-    .orderBy(asc(activities.program_id), asc(topics.seq), asc(activities.seq), asc(activities.id));
+    .where(inArray(activities.program_id, programIds))
+    .as('numbered');
+  return db
+    .select()
+    .from(numbered)
+    .where(inArray(numbered.type, types))
+    .orderBy(asc(numbered.program_id), asc(numbered.number));
 }
 
 /** Staff feedback of some redemptions on some activities (one page of an export at a time). */

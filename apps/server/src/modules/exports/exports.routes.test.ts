@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  exportMessages,
   memberRedeemEpmHeaders,
   memberRedeemHeaders,
 } from '@ajar/shared/exports/exports.constants';
@@ -240,13 +241,14 @@ describe('exports API', () => {
     const a = await buildProgram(t.db, { status: 'publish', title: 'Prakerja A' });
     const [topic1, topic2] = await buildTopics(t.db, a.id, 2);
     // Course order: topic 1 (video, TPM), topic 2 (TPM, UK).
+    // Activity numbers (the score import's): 1 video, 2 TPM, 3 TPM, 4 UK.
     await buildTypedActivity(t.db, topic1!, 'menonton_video', 1);
-    const tpm1 = await buildTypedActivity(t.db, topic1!, 'praktek_mandiri', 2);
-    const uk1 = await buildTypedActivity(t.db, topic2!, 'evaluasi_praktek_mandiri', 2);
-    const tpm2 = await buildTypedActivity(t.db, topic2!, 'praktek_mandiri', 1);
+    const tpm1 = await buildTypedActivity(t.db, topic1!, 'praktek_mandiri', 2, 'Menata Meja');
+    const uk1 = await buildTypedActivity(t.db, topic2!, 'evaluasi_praktek_mandiri', 2, 'Uji Saji');
+    const tpm2 = await buildTypedActivity(t.db, topic2!, 'praktek_mandiri', 1, 'Menyeduh');
     const b = await buildProgram(t.db, { status: 'publish', title: 'Prakerja B' });
     const [topicB] = await buildTopics(t.db, b.id, 1);
-    const tpmB = await buildTypedActivity(t.db, topicB!, 'praktek_mandiri', 1);
+    const tpmB = await buildTypedActivity(t.db, topicB!, 'praktek_mandiri', 1, 'Tugas Awal');
 
     const r1 = await buildRedeem(t.db, a.id, {
       license: 'EPM-1',
@@ -271,17 +273,32 @@ describe('exports API', () => {
     const rows = await exported('member_redeem_epm', [a.id, b.id]);
     expect(rows[0]).toEqual([
       ...memberRedeemEpmHeaders,
-      'Nilai TPM 1',
-      'Feedback TPM 1',
-      'Nilai TPM 2',
-      'Feedback TPM 2',
-      'Nilai UK 1',
-      'Feedback UK 1',
+      // Each column names its activity number and title (issue 16).
+      'Nilai TPM 1 - Tugas Awal',
+      'Feedback TPM 1 - Tugas Awal',
+      'Nilai TPM 2 - Menata Meja',
+      'Feedback TPM 2 - Menata Meja',
+      'Nilai TPM 3 - Menyeduh',
+      'Feedback TPM 3 - Menyeduh',
+      'Nilai UK 4 - Uji Saji',
+      'Feedback UK 4 - Uji Saji',
     ]);
     expect(rows.slice(1).map((r) => [r[1], r[6], r[7], ...r.slice(10)])).toEqual([
-      ['EPM-1', 'Prakerja A', 100, 80, 'Tugas rapi', 70, null, 90, 'Lulus uji keterampilan'],
-      ['EPM-2', 'Prakerja B', 50, 65, 'Perlu perbaikan', null, null, null, null],
-      ['EPM-3', 'Prakerja B', 0, null, null, null, null, null, null],
+      [
+        'EPM-1',
+        'Prakerja A',
+        100,
+        null,
+        null,
+        80,
+        'Tugas rapi',
+        70,
+        null,
+        90,
+        'Lulus uji keterampilan',
+      ],
+      ['EPM-2', 'Prakerja B', 50, 65, 'Perlu perbaikan', null, null, null, null, null, null],
+      ['EPM-3', 'Prakerja B', 0, null, null, null, null, null, null, null, null],
     ]);
     expect(rows[1]!.slice(8, 10)).toEqual([
       wib('2024-05-01T00:00:00Z'),
@@ -294,6 +311,24 @@ describe('exports API', () => {
     const plainRows = await exported('member_redeem_epm', [plain.id]);
     expect(plainRows[0]).toEqual([...memberRedeemEpmHeaders]);
     expect(licenses(plainRows)).toEqual(['EPM-PLAIN']);
+  });
+
+  it('answers a clear message instead of an empty file when no participant matches', async () => {
+    const empty = await buildProgram(t.db, { status: 'publish', title: 'Belum Ada Peserta' });
+    for (const kind of ['member_redeem', 'member_redeem_epm'] as const) {
+      const res = await post(kind, [empty.id]);
+      expect(res.statusCode, kind).toBe(404);
+      expect(res.json().message).toBe(exportMessages.empty);
+    }
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/v1/export/member_redeem/${empty.id}?limit=-1`,
+      headers: admin,
+    });
+    expect(one.statusCode).toBe(404);
+    expect(one.json().message).toBe(
+      'Tidak ada data untuk diekspor. Ubah pilihan atau filter, lalu coba lagi.',
+    );
   });
 
   it('lets a trainer export only assigned programs (others answer 404)', async () => {

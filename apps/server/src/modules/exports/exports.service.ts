@@ -7,7 +7,7 @@ import type {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { createDownload, xlsxContentType } from '../../lib/downloads';
+import { createDownload, refuseEmptyExport, xlsxContentType } from '../../lib/downloads';
 import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
 import { assertProgramVisible } from '../programs/programs.service';
@@ -72,7 +72,9 @@ async function store(
     filename,
     contentType: xlsxContentType,
     write: async (stream) => {
-      await writeMemberRedeemExport(deps, filter, stream, { kind, mode: 'stream' });
+      refuseEmptyExport(
+        await writeMemberRedeemExport(deps, filter, stream, { kind, mode: 'stream' }),
+      );
     },
   });
   return { public_url: url };

@@ -8,6 +8,7 @@ import {
   type ExportKind,
 } from '@ajar/shared/exports/exports.constants';
 import { toExportWallClock } from '@ajar/shared/exports/exports.rules';
+import { epmColumnHeader } from '@ajar/shared/imports/imports.constants';
 import type { DbOrTx } from '../../db/client';
 import { safeRow } from '../../lib/xlsx-cells';
 import * as repo from './exports.repository';
@@ -131,32 +132,49 @@ function memberRedeemValues(n: number, r: ExportRow): Cell[] {
 
 type FeedbackRow = Awaited<ReturnType<typeof repo.feedbackOf>>[number];
 
-/** TPM/UK activities of the exported programs, numbered per program in course order. */
+/**
+ * TPM/UK columns of the exported programs (issue 16): a `Nilai UK 12 - Judul` /
+ * `Feedback UK 12 - Judul` pair per activity, named by its activity number (the number the score
+ * import reads) and title, TPM before UK, then by number. Programs whose activity has the same
+ * number and title share the pair, so the file can be imported back after editing scores.
+ */
 async function gradedColumns(db: DbOrTx, programIds: string[]) {
   const types = epmActivityKinds.map((k) => k.type as string);
   const kindOf = new Map<string, EpmKind>(epmActivityKinds.map((k) => [k.type, k.key]));
   const rows = await repo.gradedActivities(db, [...new Set(programIds)], types);
-  const slot = new Map<string, { kind: EpmKind; n: number }>();
-  const counters = new Map<string, number>();
-  const max: Record<EpmKind, number> = { TPM: 0, UK: 0 };
+  const kindOrder = epmActivityKinds.map((k) => k.key as EpmKind);
+  const pairs = new Map<string, { kind: EpmKind; number: number; title: string }>();
+  const pairOf = new Map<string, string>();
   const byProgram = new Map<string, string[]>();
   for (const a of rows) {
     const kind = kindOf.get(a.type)!;
-    const counterKey = `${a.program_id}:${kind}`;
-    const n = (counters.get(counterKey) ?? 0) + 1;
-    counters.set(counterKey, n);
-    slot.set(a.id, { kind, n });
-    max[kind] = Math.max(max[kind], n);
+    const key = `${kind}\u0000${a.number}\u0000${a.name}`;
+    if (!pairs.has(key)) pairs.set(key, { kind, number: a.number, title: a.name });
+    pairOf.set(a.id, key);
     byProgram.set(a.program_id, [...(byProgram.get(a.program_id) ?? []), a.id]);
   }
+  const ordered = [...pairs].sort(
+    ([, a], [, b]) =>
+      kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind) ||
+      a.number - b.number ||
+      a.title.localeCompare(b.title),
+  );
   const headers: string[] = [];
-  for (const { key } of epmActivityKinds) {
-    for (let n = 1; n <= max[key]; n += 1)
-      headers.push(`Nilai ${key} ${n}`, `Feedback ${key} ${n}`);
-  }
-  // Column index (after the leading columns) of each kind's n-th activity.
-  const offsetOf = (kind: EpmKind, n: number) => 2 * ((kind === 'TPM' ? 0 : max.TPM) + (n - 1));
-  return { headers, slot, byProgram, offsetOf };
+  // Column index (after the leading columns) of each activity's score; its feedback follows.
+  const offset = new Map<string, number>();
+  ordered.forEach(([key, pair], i) => {
+    const kind = pair.kind === 'UK' ? 'uk' : 'tpm';
+    headers.push(
+      epmColumnHeader('score', kind, pair.number, pair.title),
+      epmColumnHeader('feedback', kind, pair.number, pair.title),
+    );
+    offset.set(key, 2 * i);
+  });
+  const offsetOf = (activityId: string) => {
+    const key = pairOf.get(activityId);
+    return key === undefined ? undefined : offset.get(key);
+  };
+  return { headers, byProgram, offsetOf };
 }
 
 /**
@@ -220,9 +238,9 @@ export async function writeMemberRedeemExport(
         ...graded.headers.map(() => null),
       ];
       for (const f of feedback.get(r.id) ?? []) {
-        const at = graded.slot.get(f.activity_id);
-        if (!at) continue;
-        const i = lead + graded.offsetOf(at.kind, at.n);
+        const at = graded.offsetOf(f.activity_id);
+        if (at === undefined) continue;
+        const i = lead + at;
         values[i] = f.score;
         values[i + 1] = f.text;
       }

@@ -168,7 +168,10 @@ describe('score import: files from other writers and refused files', () => {
           ['Budi', 80],
         ]),
       400,
-      importMessages.missingColumns(['license', 'activity_number']),
+      importMessages.missingColumns([
+        'license (Kode Voucher)',
+        'activity_number (Nomor Aktivitas)',
+      ]),
     ],
   ];
 

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activities, activityProgress, memberRedeems, topics, vouchers } from '../../db/schema';
 
@@ -75,4 +75,31 @@ export async function upsertFeedback(db: DbOrTx, rows: FeedbackWrite[], userId: 
       feedback_at = excluded.feedback_at,
       updated_at = now()
   `);
+}
+
+/**
+ * Of the given (redemption, activity) pairs, those the participant did: completed, or work
+ * uploaded. Keys are `{member_redeem_id}:{activity_id}`.
+ */
+export async function donePairs(
+  db: DbOrTx,
+  pairs: { member_redeem_id: string; activity_id: string }[],
+): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const rows = await db
+    .select({
+      member_redeem_id: activityProgress.member_redeem_id,
+      activity_id: activityProgress.activity_id,
+    })
+    .from(activityProgress)
+    .where(
+      and(
+        inArray(activityProgress.member_redeem_id, [
+          ...new Set(pairs.map((p) => p.member_redeem_id)),
+        ]),
+        inArray(activityProgress.activity_id, [...new Set(pairs.map((p) => p.activity_id))]),
+        or(eq(activityProgress.is_complete, true), isNotNull(activityProgress.work_uploaded_at)),
+      ),
+    );
+  return new Set(rows.map((r) => `${r.member_redeem_id}:${r.activity_id}`));
 }

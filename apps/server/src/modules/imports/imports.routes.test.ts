@@ -1,6 +1,9 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importMessages, importPaths } from '@ajar/shared/imports/imports.constants';
 import type { ImportResultRow } from '@ajar/shared/imports/imports.schemas';
+import { activityProgress } from '../../db/schema';
+import { downloadSheet } from '../../test/factories/exports';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { authHeader, buildUser, signedIn } from '../../test/factories/users';
 import {
@@ -69,8 +72,22 @@ describe('score import UK / TPM', () => {
     const body = res.json() as { message: string };
     expect(body.message).toBe('11/13 data belum berhasil diimport.');
     expect(rowsOf(res)).toEqual([
-      { row: 2, license: a!.license, activity_number: 3, status: true, message: 'Berhasil' },
-      { row: 3, license: b!.license, activity_number: 3, status: true, message: 'Berhasil' },
+      {
+        row: 2,
+        license: a!.license,
+        activity_number: 3,
+        status: true,
+        message: 'Berhasil',
+        warning: importMessages.notDone,
+      },
+      {
+        row: 3,
+        license: b!.license,
+        activity_number: 3,
+        status: true,
+        message: 'Berhasil',
+        warning: importMessages.notDone,
+      },
       {
         row: 4,
         license: 'TIDAK-ADA',
@@ -234,7 +251,14 @@ describe('score import UK / TPM', () => {
     ]);
     const res = await upload('uk', file);
     expect(rowsOf(res)).toEqual([
-      { row: 3, license: b!.license, activity_number: 3, status: true, message: 'Berhasil' },
+      {
+        row: 3,
+        license: b!.license,
+        activity_number: 3,
+        status: true,
+        message: 'Berhasil',
+        warning: importMessages.notDone,
+      },
     ]);
     expect(await feedbackOf(t.db, b!.id, fx.activity.uk.id)).toMatchObject({
       score: 55,
@@ -256,5 +280,103 @@ describe('score import UK / TPM', () => {
   it('needs grade.manage and a session', async () => {
     const file = await xlsxOf([header, ['X', 3, 80, '']]);
     expect((await upload('uk', file, { authorization: 'Bearer nope' })).statusCode).toBe(401);
+  });
+  it('matches voucher codes regardless of case', async () => {
+    const fresh = await buildImportProgram(t.db, { redeems: 0, licenses: ['AJR-KODE-BESAR'] });
+    const res = await upload(
+      'uk',
+      await xlsxOf([header, ['ajr-kode-besar', 3, 72, 'Huruf kecil']]),
+    );
+    expect(rowsOf(res).map((r) => [r.status, r.message])).toEqual([[true, 'Berhasil']]);
+    expect(await feedbackOf(t.db, fresh.redeems[0]!.id, fresh.activity.uk.id)).toMatchObject({
+      score: 72,
+    });
+  });
+
+  it('refuses a file whose header row is not the template, naming what is missing', async () => {
+    const res = await upload(
+      'uk',
+      await xlsxOf([
+        ['Kode Voucher', 'Nilai Akhir', 'Catatan'],
+        ['AJR-1', 80, ''],
+      ]),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      validation: {
+        file: importMessages.missingColumns(['activity_number (Nomor Aktivitas)', 'score (Nilai)']),
+      },
+    });
+  });
+
+  it('saves a UK score for work never done, and lists it as a warning', async () => {
+    const fresh = await buildImportProgram(t.db, { redeems: 2 });
+    const [done, never] = fresh.redeems;
+    await t.db.insert(activityProgress).values({
+      member_redeem_id: done!.id,
+      program_id: fresh.program.id,
+      topic_id: fresh.activity.uk.topic_id,
+      activity_id: fresh.activity.uk.id,
+      is_complete: true,
+    });
+    const res = await upload(
+      'uk',
+      await xlsxOf([header, [done!.license, 3, 90, ''], [never!.license, 3, 60, '']]),
+    );
+    expect(rowsOf(res).map((r) => [r.status, r.warning])).toEqual([
+      [true, undefined],
+      [true, importMessages.notDone],
+    ]);
+    expect(await feedbackOf(t.db, never!.id, fresh.activity.uk.id)).toMatchObject({ score: 60 });
+  });
+
+  it("imports an edited 'Export TPM & UK' file back (the round trip)", async () => {
+    const fresh = await buildImportProgram(t.db, { redeems: 2 });
+    const [a, b] = fresh.redeems;
+    await upload(
+      'uk',
+      await xlsxOf([header, [a!.license, 3, 70, 'Awal'], [b!.license, 3, 75, '']]),
+    );
+    await upload('tpm', await xlsxOf([header, [a!.license, 2, 50, 'Tugas']]));
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/v1/export/member_redeem_epm?limit=-1',
+      payload: { id: [fresh.program.id] },
+      headers: admin,
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const file = await downloadSheet(t.app, exported.json().data.public_url);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    const ukTitle = fresh.activity.uk.name;
+    const scoreAt = headers.indexOf(`Nilai UK 3 - ${ukTitle}`) + 1;
+    expect(scoreAt).toBeGreaterThan(0);
+    expect(headers[scoreAt]).toBe(`Feedback UK 3 - ${ukTitle}`);
+    expect(headers).toContain(`Nilai TPM 2 - ${fresh.activity.tpm.name}`);
+    // Edit one score and one feedback; clear b's score (a blank score is not imported).
+    const rowOf = (license: string) =>
+      [2, 3].find((n) => sheet.getRow(n).getCell(2).value === license)!;
+    sheet.getRow(rowOf(a!.license)).getCell(scoreAt).value = 95;
+    sheet.getRow(rowOf(a!.license)).getCell(scoreAt + 1).value = 'Diperbaiki';
+    sheet.getRow(rowOf(b!.license)).getCell(scoreAt).value = null;
+    const edited = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    const res = await upload('uk', edited);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(rowsOf(res).map((r) => [r.license, r.activity_number, r.status])).toEqual([
+      [a!.license, 3, true],
+    ]);
+    expect(await feedbackOf(t.db, a!.id, fresh.activity.uk.id)).toMatchObject({
+      score: 95,
+      text: 'Diperbaiki',
+    });
+    expect(await feedbackOf(t.db, b!.id, fresh.activity.uk.id)).toMatchObject({ score: 75 });
+    // The TPM column is left to the TPM import.
+    expect(await feedbackOf(t.db, a!.id, fresh.activity.tpm.id)).toMatchObject({ score: 50 });
+    const tpm = await upload('tpm', edited);
+    expect(rowsOf(tpm).map((r) => [r.activity_number, r.status])).toEqual([[2, true]]);
   });
 });

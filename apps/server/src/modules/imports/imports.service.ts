@@ -70,11 +70,17 @@ async function resolveBatch(
   results: ImportResult,
   programOf: (id: string) => Promise<ProgramInfo>,
 ): Promise<(repo.FeedbackWrite & { index: number })[]> {
-  const licenses = [...new Set(rows.map((r) => r.value.license))];
-  const redeems = new Map((await repo.redeemsByLicense(db, licenses)).map((r) => [r.license, r]));
-  const unredeemed = licenses.filter((l) => !redeems.has(l));
+  // Voucher codes are issued in upper case and redeem reads a typed code so: a code typed in
+  // lower case is looked up as typed and in upper case (both use the index), and matched by its
+  // upper-case form.
+  const key = (license: string) => license.toUpperCase();
+  const licenses = [...new Set(rows.flatMap((r) => [r.value.license, key(r.value.license)]))];
+  const redeems = new Map(
+    (await repo.redeemsByLicense(db, licenses)).map((r) => [key(r.license), r]),
+  );
+  const unredeemed = licenses.filter((l) => !redeems.has(key(l)));
   const issued = new Map(
-    (await repo.issuedVouchers(db, unredeemed)).map((v) => [v.code, v.program_id]),
+    (await repo.issuedVouchers(db, unredeemed)).map((v) => [key(v.code), v.program_id]),
   );
 
   const writes: (repo.FeedbackWrite & { index: number })[] = [];
@@ -82,10 +88,10 @@ async function resolveBatch(
     const fail = (message: string) => {
       results[index]!.message = message;
     };
-    const redeem = redeems.get(value.license);
+    const redeem = redeems.get(key(value.license));
     if (!redeem) {
       // A code issued for a program out of the viewer's scope reads as unknown: nothing leaks.
-      const voucherProgram = issued.get(value.license);
+      const voucherProgram = issued.get(key(value.license));
       const known = voucherProgram !== undefined && (await programOf(voucherProgram)).visible;
       fail(known ? importMessages.notInProgram : importMessages.unknownLicense);
       continue;
@@ -123,7 +129,8 @@ async function resolveBatch(
  * .xlsx, broken, a zip bomb, password-protected or without data rows. Otherwise every data row
  * gets its own result; the rows that pass are written together in one transaction (feedback
  * score and text of `activity_progress`, upserted, so the same file twice leaves the same data).
- * A trainer's rows of programs outside their assignments fail as unknown vouchers.
+ * A trainer's rows of programs outside their assignments fail as unknown vouchers. A saved score
+ * for an activity the participant never did (not completed, no work uploaded) carries a warning.
  */
 export async function importScores(
   deps: ImportDeps,
@@ -132,7 +139,7 @@ export async function importScores(
   file: AsyncIterable<Buffer>,
 ): Promise<ImportResult> {
   const buffer = await readUpload(file);
-  const { results, pending } = await readScoreSheet(buffer);
+  const { results, pending } = await readScoreSheet(buffer, kind);
   const programOf = programCache(deps.db, user);
 
   const writes: (repo.FeedbackWrite & { index: number })[] = [];
@@ -152,9 +159,17 @@ export async function importScores(
     if (isForeignKeyViolation(error)) throw AppError.conflict(importMessages.changedMeanwhile);
     throw error;
   }
+  // Issue 16: a score for work the participant never did is kept, and shown as a warning.
+  const done = new Set<string>();
+  for (let i = 0; i < writes.length; i += batchSize) {
+    for (const key of await repo.donePairs(deps.db, writes.slice(i, i + batchSize))) done.add(key);
+  }
   for (const w of writes) {
     results[w.index]!.status = true;
     results[w.index]!.message = importMessages.success;
+    if (!done.has(`${w.member_redeem_id}:${w.activity_id}`)) {
+      results[w.index]!.warning = importMessages.notDone;
+    }
   }
   return results;
 }

@@ -1,8 +1,11 @@
 import {
+  epmScoreColumnOf,
+  importColumnLabels,
   importColumnOf,
   importLimits,
   importMessages,
   type ImportColumn,
+  type ImportKind,
 } from '@ajar/shared/imports/imports.constants';
 import {
   cellText,
@@ -58,33 +61,95 @@ export interface ReadSheet {
 type ColumnMap = Partial<Record<ImportColumn, number>>;
 const requiredColumns: ImportColumn[] = ['license', 'activity_number', 'score'];
 
-/** Header cells → the column of each known name (first one wins; extra columns ignored). */
-function mapHeader(cells: CellValue[]): ColumnMap {
-  const map: ColumnMap = {};
-  cells.forEach((cell, i) => {
-    const column = importColumnOf(cellText(cell));
-    if (column && map[column] === undefined) map[column] = i;
-  });
-  return map;
+/** A score column of an 'Export TPM & UK' file, with its feedback column when there is one. */
+interface EpmColumn {
+  activityNumber: number;
+  score: number;
+  feedback: number | undefined;
 }
 
-function pick(cells: CellValue[], map: ColumnMap): Record<ImportColumn, CellValue> {
+/**
+ * How the file's columns are read, found by their header names in any order: the import
+ * template (one row per score), or an 'Export TPM & UK' file (one row per participant, a
+ * `Nilai UK 12 - Judul` column per activity) imported back after its scores were edited.
+ */
+type Layout =
+  { kind: 'template'; map: ColumnMap } | { kind: 'epm'; license: number; columns: EpmColumn[] };
+
+/** Header cells → the layout; throws when the header row is neither (naming what is missing). */
+function readHeader(cells: CellValue[], importKind: ImportKind): Layout {
+  const map: ColumnMap = {};
+  const scores = new Map<number, number[]>();
+  const feedbacks = new Map<string, number>();
+  let epmOtherKind = false;
+  cells.forEach((cell, i) => {
+    const text = cellText(cell);
+    const column = importColumnOf(text);
+    if (column && map[column] === undefined) map[column] = i;
+    const epm = epmScoreColumnOf(text);
+    if (!epm) return;
+    if (epm.kind !== importKind) {
+      epmOtherKind = true;
+      return;
+    }
+    if (epm.field === 'score') {
+      scores.set(epm.activityNumber, [...(scores.get(epm.activityNumber) ?? []), i]);
+    } else {
+      // The feedback column right after its score column (the export writes them in pairs).
+      feedbacks.set(`${epm.activityNumber}:${i - 1}`, i);
+    }
+  });
+  const missing = requiredColumns.filter((c) => map[c] === undefined);
+  if (missing.length === 0) return { kind: 'template', map };
+  if (map.license !== undefined && (scores.size > 0 || epmOtherKind)) {
+    if (scores.size === 0)
+      throw AppError.validation({ file: importMessages.noScoreColumns(importKind) });
+    const columns = [...scores].flatMap(([activityNumber, at]) =>
+      at.map((score) => ({
+        activityNumber,
+        score,
+        feedback: feedbacks.get(`${activityNumber}:${score}`),
+      })),
+    );
+    return { kind: 'epm', license: map.license, columns };
+  }
+  throw AppError.validation({
+    file: importMessages.missingColumns(missing.map((c) => importColumnLabels[c])),
+  });
+}
+
+/** The cells of one score of a data row; an 'Export TPM & UK' row holds one per filled column. */
+function rowScores(cells: CellValue[], layout: Layout): Record<ImportColumn, CellValue>[] {
   const at = (i: number | undefined) => (i === undefined ? null : (cells[i] ?? null));
-  return {
-    license: at(map.license),
-    activity_number: at(map.activity_number),
-    score: at(map.score),
-    feedback: at(map.feedback),
-  };
+  if (layout.kind === 'template') {
+    const { map } = layout;
+    return [
+      {
+        license: at(map.license),
+        activity_number: at(map.activity_number),
+        score: at(map.score),
+        feedback: at(map.feedback),
+      },
+    ];
+  }
+  // A blank score cell is no score to import (the participant was not graded there).
+  return layout.columns
+    .filter((c) => cellText(at(c.score)) !== '')
+    .map((c) => ({
+      license: at(layout.license),
+      activity_number: c.activityNumber,
+      score: at(c.score),
+      feedback: at(c.feedback),
+    }));
 }
 
 /**
  * Checks the file and every row that needs no database: the container (zip, size, entries),
- * the header row (found by name, in any column order), each data row's cells, and duplicates of
- * license + activity number within the file. Empty rows are skipped. Throws `AppError` when the
+ * the header row (found by name, in any column order; the template's or an 'Export TPM & UK'
+ * file's), each data row's cells, and duplicates of license + activity number within the file. Empty rows are skipped. Throws `AppError` when the
  * whole file is refused; nothing has been written by then.
  */
-export async function readScoreSheet(buffer: Buffer): Promise<ReadSheet> {
+export async function readScoreSheet(buffer: Buffer, importKind: ImportKind): Promise<ReadSheet> {
   if (buffer.length === 0) throw AppError.validation({ file: importMessages.fileRequired });
   try {
     const zip: ZipArchive = openZip(buffer, {
@@ -95,54 +160,53 @@ export async function readScoreSheet(buffer: Buffer): Promise<ReadSheet> {
     if (sheet === null) throw AppError.unsupported(importMessages.notXlsx);
     if (sheet === 'no-sheet') throw AppError.badRequest(importMessages.noSheet);
 
-    let map: ColumnMap | null = null;
+    let layout: Layout | null = null;
     const results: ImportResultRow[] = [];
     const pending: PendingRow[] = [];
     const firstRowOf = new Map<string, number>();
     for await (const batch of sheet.rows()) {
       for (const row of batch) {
-        if (!map) {
+        if (!layout) {
           if (row.cells.every((c) => cellText(c) === '')) continue;
-          map = mapHeader(row.cells);
-          const missing = requiredColumns.filter((c) => map![c] === undefined);
-          if (missing.length > 0) {
-            throw AppError.validation({ file: importMessages.missingColumns(missing) });
-          }
+          layout = readHeader(row.cells, importKind);
           continue;
         }
-        const cells = pick(row.cells, map);
-        if (Object.values(cells).every((c) => cellText(c) === '')) continue;
-        if (results.length >= importLimits.dataRows) {
-          throw AppError.validation({ file: importMessages.tooManyRows });
-        }
-        const check = checkImportRow(cells);
-        const index = results.length;
-        if (!check.ok) {
+        for (const cells of rowScores(row.cells, layout)) {
+          if (Object.values(cells).every((c) => cellText(c) === '')) continue;
+          if (results.length >= importLimits.dataRows) {
+            throw AppError.validation({ file: importMessages.tooManyRows });
+          }
+          const check = checkImportRow(cells);
+          const index = results.length;
+          if (!check.ok) {
+            results.push({
+              row: row.number,
+              license: check.license,
+              activity_number: check.activityNumber,
+              status: false,
+              message: check.message,
+            });
+            continue;
+          }
+          const { value } = check;
+          const { license, activityNumber } = value;
           results.push({
             row: row.number,
-            license: check.license,
-            activity_number: check.activityNumber,
+            license,
+            activity_number: activityNumber,
             status: false,
-            message: check.message,
+            message: '',
           });
-          continue;
+          // A code typed in lower case is the same voucher (as redeem and search read it).
+          const key = `${license.toUpperCase()}\u0000${activityNumber}`;
+          const first = firstRowOf.get(key);
+          if (first !== undefined) {
+            results[index]!.message = importMessages.duplicate(first);
+            continue;
+          }
+          firstRowOf.set(key, row.number);
+          pending.push({ index, value });
         }
-        const { license, activityNumber } = check.value;
-        results.push({
-          row: row.number,
-          license,
-          activity_number: activityNumber,
-          status: false,
-          message: '',
-        });
-        const key = `${license}\u0000${activityNumber}`;
-        const first = firstRowOf.get(key);
-        if (first !== undefined) {
-          results[index]!.message = importMessages.duplicate(first);
-          continue;
-        }
-        firstRowOf.set(key, row.number);
-        pending.push({ index, value: check.value });
       }
     }
     if (results.length === 0) throw AppError.validation({ file: importMessages.noRows });

@@ -11,6 +11,7 @@ import {
   programs,
   topics,
   users,
+  vouchers,
 } from '../../db/schema';
 import { likePattern } from '../programs/programs.repository';
 
@@ -287,6 +288,14 @@ export async function workKeysOf(db: DbOrTx, redeemId: string) {
 }
 
 /** Deletes a redemption; progress and quiz attempts go with it (FK cascade). */
+/** Makes the voucher of a redemption available again: unclaimed and not redeemed. */
+export async function releaseVoucher(db: DbOrTx, redeemId: string) {
+  await db
+    .update(vouchers)
+    .set({ member_redeem_id: null, redeemed_at: null, updated_at: new Date() })
+    .where(eq(vouchers.member_redeem_id, redeemId));
+}
+
 export async function deleteRedeem(db: DbOrTx, id: string) {
   const rows = await db
     .delete(memberRedeems)

@@ -554,8 +554,11 @@ describe('participants API', () => {
   });
 
   describe('remove from program', () => {
-    it('needs program.manage, deletes progress and work, and keeps the voucher used', async () => {
-      const program = await buildProgram(t.db, { trainerIds: [trainer.user.id] });
+    it('needs program.manage, deletes progress and work, and frees the voucher', async () => {
+      const program = await buildProgram(t.db, {
+        trainerIds: [trainer.user.id],
+        status: 'publish',
+      });
       const [topic] = await buildTopics(t.db, program.id, 1);
       const activity = await buildActivity(t.db, topic!, { type: 'praktek_mandiri' });
       const redeem = await buildRedeem(t.db, program.id, { license: 'AJR-HAPUS-0001' });
@@ -595,8 +598,28 @@ describe('participants API', () => {
         .from(vouchers)
         .where(eq(vouchers.code, 'AJR-HAPUS-0001'));
       expect(voucher!.member_redeem_id).toBeNull();
-      expect(voucher!.redeemed_at).not.toBeNull();
+      expect(voucher!.redeemed_at).toBeNull();
       expect((await t.app.inject({ method: 'DELETE', url, headers: admin })).statusCode).toBe(404);
+
+      // The freed code can be redeemed again (here by another member).
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/api/member/v1/register',
+        payload: {
+          fullname: 'Peserta Pengganti',
+          email: 'pengganti@contoh.id',
+          phone: '6281298765432',
+          password: 'Rahasia123',
+        },
+      });
+      expect(other.statusCode, other.body).toBe(200);
+      const redeemed = await t.app.inject({
+        method: 'POST',
+        url: '/api/member/v1/redeem',
+        payload: { license: 'ajr-hapus-0001', pmo_code: 'PMO-PENGGANTI' },
+        headers: { authorization: `Bearer ${other.json().data.token}` },
+      });
+      expect(redeemed.statusCode, redeemed.body).toBe(200);
     });
   });
 });

@@ -255,8 +255,8 @@ export async function openWork(
 /**
  * `DELETE /api/users/v1/company/program/delete/{id}`: removes a participant from a program. Their
  * progress, feedback and quiz attempts go with the redemption; their uploaded files are removed
- * from storage afterwards. The voucher stays used (its `redeemed_at` is kept), so the code cannot
- * be redeemed again.
+ * from storage afterwards. The voucher is freed (issue 16, docs/decisions.md): it reads as not
+ * redeemed and its code can be redeemed again, by the same participant or another.
  */
 export async function removeParticipant(deps: ParticipantDeps, viewer: Viewer, id: string) {
   const redeem = await repo.redeemProgram(deps.db, id);
@@ -264,6 +264,7 @@ export async function removeParticipant(deps: ParticipantDeps, viewer: Viewer, i
   await assertProgramVisible(deps.db, viewer, redeem.program_id);
   const keys = await deps.db.transaction(async (tx) => {
     const workKeys = await repo.workKeysOf(tx, id);
+    await repo.releaseVoucher(tx, id);
     if (!(await repo.deleteRedeem(tx, id))) throw AppError.notFound();
     return workKeys;
   });

@@ -14,7 +14,7 @@ import type {
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { createDownload, xlsxContentType } from '../../lib/downloads';
+import { createDownload, refuseEmptyExport, xlsxContentType } from '../../lib/downloads';
 import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
 import * as repo from './resellers.repository';
@@ -156,7 +156,7 @@ async function store(
     filename,
     contentType: xlsxContentType,
     write: async (stream) => {
-      await writeResellerUsers(deps.db, targets, filter, stream);
+      refuseEmptyExport(await writeResellerUsers(deps.db, targets, filter, stream));
     },
   });
   // Spec 01 §7: `data.data.public_url`.

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resellerUserExportHeaders } from '@ajar/shared/resellers/resellers.constants';
+import { exportMessages } from '@ajar/shared/exports/exports.constants';
 import { resellerCreateBodySchema, type Reseller } from '@ajar/shared/resellers/resellers.schemas';
 import { resellers } from '../../db/schema';
 import { verifyPassword } from '../../lib/tokens';
@@ -443,10 +444,10 @@ describe('resellers API', () => {
     const pagedRows = (await downloadSheet(t.app, paged.json().data.data.public_url)).rows;
     expect(licenses(pagedRows)).toEqual([j1.voucher.code]);
 
+    // No row in the range: no empty file, a clear message (issue 16).
     const past = await post([r1.referral.code], 'start_date=2001-01-01&end_date=2001-01-31');
-    expect(licenses((await downloadSheet(t.app, past.json().data.data.public_url)).rows)).toEqual(
-      [],
-    );
+    expect(past.statusCode).toBe(404);
+    expect(past.json().message).toBe(exportMessages.empty);
 
     const unknown = await post(['NOPE9999']);
     expect(unknown.statusCode).toBe(400);

@@ -129,7 +129,7 @@ describe('staff accounts API', () => {
     expect(empty.json().validation).toEqual({
       fullname: 'Nama Lengkap tidak boleh kosong',
       email: 'Email tidak boleh kosong',
-      role: 'Peran harus Admin atau Trainer',
+      role: 'Peran tidak boleh kosong',
       password: 'Password tidak boleh kosong',
     });
 

@@ -130,6 +130,17 @@ describe('voucher API (staff)', () => {
     expect(codes).toEqual(expect.arrayContaining(batch.codes));
     const usedRow = sheet.getRows(2, 4)!.find((r) => r.getCell(5).value === 'Sudah digunakan');
     expect(usedRow?.getCell(7).value).toBe(member.fullname);
+    // Dates are real dates, as in the other exports (issue 16).
+    expect(usedRow?.getCell(2).value).toBeInstanceOf(Date);
+    expect(usedRow?.getCell(6).value).toBeInstanceOf(Date);
+
+    // Nothing matches: a clear message instead of an empty file (issue 16).
+    const fresh = await buildProgram(t.db, { status: 'publish' });
+    const none = await get(`${base(fresh.id)}/export?status=all`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe(
+      'Tidak ada data untuk diekspor. Ubah pilihan atau filter, lalu coba lagi.',
+    );
 
     // After 15 minutes the link is gone.
     await t.db.update(downloads).set({ expires_at: sql`now() - interval '1 second'` });

@@ -17,12 +17,13 @@ import type {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { createDownload, xlsxContentType } from '../../lib/downloads';
+import { createDownload, refuseEmptyExport, xlsxContentType } from '../../lib/downloads';
 import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './vouchers.repository';
 import { safeRow } from '../../lib/xlsx-cells';
+import { toExportWallClock } from '@ajar/shared/exports/exports.rules';
 
 export interface VoucherDeps {
   db: Db;
@@ -164,7 +165,9 @@ export async function listVouchers(
 }
 
 const exportPageSize = 1000;
-const formatDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
+/** A date cell as the other exports write it: a real date, the WIB wall clock (issue 16). */
+const dateCell = (d: Date | null) => (d ? toExportWallClock(d) : null);
+const dateHeaders = new Set<string>(['Tanggal Dibuat', 'Tanggal Digunakan']);
 
 /**
  * Writes the filtered codes to an .xlsx (streaming writer fed by keyset pages) and answers its
@@ -188,20 +191,26 @@ export async function exportVouchers(
       const ExcelJS = await loadExcelJs();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false });
       const sheet = workbook.addWorksheet('Voucher');
-      sheet.columns = voucherExportHeaders.map((header) => ({ header, width: 20 }));
+      sheet.columns = voucherExportHeaders.map((header) => ({
+        header,
+        width: 20,
+        ...(dateHeaders.has(header) ? { style: { numFmt: 'dd/mm/yyyy hh:mm' } } : {}),
+      }));
       let after: { created_at: Date; id: string } | null = null;
+      let written = 0;
       for (;;) {
         const rows = await repo.voucherPageAfter(db, filter, after, exportPageSize);
+        written += rows.length;
         for (const r of rows) {
           sheet
             .addRow(
               safeRow([
                 r.code,
-                formatDate(r.created_at),
+                dateCell(r.created_at),
                 r.reseller_fullname ?? '',
                 r.reseller_referral_code ?? '',
                 r.redeemed_at ? voucherStatusLabels.redeemed : voucherStatusLabels.available,
-                formatDate(r.redeemed_at),
+                dateCell(r.redeemed_at),
                 r.member_fullname ?? '',
                 r.member_email ?? '',
               ]),
@@ -212,6 +221,7 @@ export async function exportVouchers(
         const last = rows[rows.length - 1]!;
         after = { created_at: last.created_at, id: last.id };
       }
+      refuseEmptyExport({ rows: written });
       sheet.commit();
       await workbook.commit();
     },

@@ -3,7 +3,9 @@ import {
   Accordion,
   AccordionDetails,
   AccordionSummary,
+  Box,
   Button,
+  IconButton,
   Stack,
   Table,
   TableBody,
@@ -11,11 +13,17 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  Tooltip,
   Typography,
 } from '@mui/material';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import EditRounded from '@mui/icons-material/EditRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import { activityTypeLabel } from '@ajar/shared/activities/activities.constants';
-import type { DiscussionTopic } from '@ajar/shared/discussions/discussions.schemas';
+import type {
+  DiscussionActivity,
+  DiscussionTopic,
+} from '@ajar/shared/discussions/discussions.schemas';
 import { listTableHeadSx } from '@/components/list-table';
 import { pathTo } from '@/routes/paths';
 import { UnreadCount } from './discussion-program-table';
@@ -26,30 +34,81 @@ export interface DiscussionTopicAccordionProps {
   /** 1-based position of the topic in the list. */
   number: number;
   defaultExpanded?: boolean;
+  /** With edit right on Program: the edit-title, delete-topic and delete-activity actions. */
+  actions?: {
+    onEditTopic: (topic: DiscussionTopic) => void;
+    onDeleteTopic: (topic: DiscussionTopic) => void;
+    onDeleteActivity: (topic: DiscussionTopic, activity: DiscussionActivity) => void;
+  } | null;
 }
 
 /**
  * A topic of the public discussion program screen with its unread count, and its activities'
  * threads: No, Judul aktivitas, Jenis aktivitas, Pesan Belum Terbaca, Aksi 'Lihat' (spec 01 §2).
+ * With `actions`, the topic's title can be edited and the topic or an activity deleted.
  */
 export function DiscussionTopicAccordion({
   programId,
   topic,
   number,
   defaultExpanded,
+  actions,
 }: DiscussionTopicAccordionProps) {
   const headingId = `discussion-topic-${topic.id}`;
+  const summaryId = `${headingId}-summary`;
   return (
-    <Accordion defaultExpanded={defaultExpanded} disableGutters>
-      <AccordionSummary expandIcon={<ExpandMoreRounded />} aria-controls={`${headingId}-panel`}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flex: 1, pr: 1 }}>
-          <Typography id={headingId} sx={{ fontWeight: 600, flex: 1 }}>
-            Topik {number}: {topic.name}
-          </Typography>
-          <UnreadCount value={topic.total_unread} />
-        </Stack>
-      </AccordionSummary>
-      <AccordionDetails id={`${headingId}-panel`} sx={{ p: 0 }}>
+    <Accordion
+      defaultExpanded={defaultExpanded}
+      disableGutters
+      // The summary is not the first child here, so the region is labelled explicitly.
+      slotProps={{
+        heading: { component: 'div' },
+        region: { id: `${headingId}-panel`, 'aria-labelledby': summaryId },
+      }}
+    >
+      {/* The actions sit beside (not inside) the toggle button, so no button holds another. */}
+      <Stack direction="row" sx={{ alignItems: 'center', pr: actions ? 1 : 0 }}>
+        <Box component="h3" sx={{ flex: 1, minWidth: 0, m: 0, font: 'inherit' }}>
+          <AccordionSummary
+            id={summaryId}
+            expandIcon={<ExpandMoreRounded />}
+            aria-controls={`${headingId}-panel`}
+          >
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flex: 1, pr: 1 }}>
+              <Typography
+                id={headingId}
+                component="span"
+                sx={{ fontWeight: 600, flex: 1, overflowWrap: 'anywhere' }}
+              >
+                Topik {number}: {topic.name}
+              </Typography>
+              <UnreadCount value={topic.total_unread} />
+            </Stack>
+          </AccordionSummary>
+        </Box>
+        {actions && (
+          <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
+            <Tooltip title="Edit judul topik">
+              <IconButton
+                aria-label={`Edit judul topik ${topic.name}`}
+                onClick={() => actions.onEditTopic(topic)}
+              >
+                <EditRounded fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Hapus topik">
+              <IconButton
+                color="error"
+                aria-label={`Hapus topik ${topic.name}`}
+                onClick={() => actions.onDeleteTopic(topic)}
+              >
+                <DeleteOutlineRounded fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        )}
+      </Stack>
+      <AccordionDetails sx={{ p: 0 }}>
         {topic.activities.length === 0 ? (
           <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
             Tidak ada aktivitas dengan diskusi publik
@@ -63,7 +122,7 @@ export function DiscussionTopicAccordion({
                   <TableCell>Judul aktivitas</TableCell>
                   <TableCell>Jenis aktivitas</TableCell>
                   <TableCell align="right">Pesan Belum Terbaca</TableCell>
-                  <TableCell align="right" sx={{ width: 100 }}>
+                  <TableCell align="right" sx={{ width: actions ? 140 : 100 }}>
                     Aksi
                   </TableCell>
                 </TableRow>
@@ -92,6 +151,19 @@ export function DiscussionTopicAccordion({
                       >
                         Lihat
                       </Button>
+                      {actions && (
+                        <Tooltip title="Hapus aktivitas">
+                          <IconButton
+                            size="small"
+                            color="error"
+                            aria-label={`Hapus aktivitas ${activity.name}`}
+                            onClick={() => actions.onDeleteActivity(topic, activity)}
+                            sx={{ ml: 0.5 }}
+                          >
+                            <DeleteOutlineRounded fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -21,7 +21,9 @@ export interface MessageFormProps {
 
 /**
  * A message box with its send button: empty or whitespace-only text answers 'Pesan tidak boleh
- * kosong' without a call (spec 01 §5); failures stay in red for 4 s (spec 01 §8, §9).
+ * kosong' without a call (spec 01 §5); failures stay in red for 4 s (spec 01 §8, §9). A counter
+ * shows the length against the 2,000-character limit; past it the box says the limit and sends
+ * nothing (the text is kept, not cut).
  */
 export function MessageForm({
   label,
@@ -34,12 +36,17 @@ export function MessageForm({
   const [text, setText] = useState('');
   const [errors, showErrors] = useTimedValue<string[]>([], discussionErrorMs);
 
+  // The server counts the trimmed text; so does the counter.
+  const length = text.trim().length;
+  const tooLong = length > discussionContentMax;
+
   const submit = async () => {
     const content = text.trim();
     if (!content) {
       showErrors([discussionMessages.contentRequired]);
       return;
     }
+    if (tooLong) return;
     try {
       await onSubmit(content);
       setText('');
@@ -67,8 +74,13 @@ export function MessageForm({
           minRows={2}
           fullWidth
           autoFocus={autoFocus}
-          error={errors.length > 0}
-          slotProps={{ htmlInput: { maxLength: discussionContentMax } }}
+          error={errors.length > 0 || tooLong}
+          helperText={
+            tooLong
+              ? `${discussionMessages.contentTooLong} (${length}/${discussionContentMax})`
+              : `${length}/${discussionContentMax}`
+          }
+          slotProps={{ formHelperText: { sx: { textAlign: tooLong ? 'left' : 'right' } } }}
         />
         {errors.length > 0 && (
           <Alert severity="error" role="alert" sx={{ whiteSpace: 'pre-line' }}>

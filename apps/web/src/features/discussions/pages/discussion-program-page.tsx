@@ -1,20 +1,41 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Card, Skeleton, Stack, Typography } from '@mui/material';
+import type {
+  DiscussionActivity,
+  DiscussionTopic,
+} from '@ajar/shared/discussions/discussions.schemas';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { SearchBox } from '@/components/search-box';
+import { DeleteActivityDialog } from '@/features/topics/components/delete-activity-dialog';
+import { DeleteTopicDialog } from '@/features/topics/components/delete-topic-dialog';
+import { EditTopicDialog } from '@/features/topics/components/edit-topic-dialog';
 import { useListSearchParams } from '@/hooks/use-list-search-params';
+import { useCan } from '@/hooks/use-session';
+import { discussionKeys } from '../api/discussion-keys';
 import { useDiscussionProgram } from '../api/get-discussion-program';
 import { useDiscussionTopics } from '../api/get-discussion-topics';
 import { DiscussionTopicAccordion } from '../components/discussion-topic-accordion';
 
 /**
  * '/discussion/public/program/{id}' — the program's topics as an accordion with unread counts,
- * each listing the activities that have a public thread (spec 01 §2).
+ * each listing the activities that have a public thread (spec 01 §2). With edit right on
+ * Program, the dialogs edit a topic's title, delete a topic and delete an activity.
  */
 export function DiscussionProgramPage() {
   const { id = '' } = useParams();
   const { params, update } = useListSearchParams();
   const q = params.get('q') ?? '';
+  const canManage = useCan('program.manage');
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: discussionKeys.all });
+  const [editing, setEditing] = useState<DiscussionTopic | null>(null);
+  const [topicToDelete, setTopicToDelete] = useState<DiscussionTopic | null>(null);
+  const [activityToDelete, setActivityToDelete] = useState<{
+    topic: DiscussionTopic;
+    activity: DiscussionActivity;
+  } | null>(null);
   const program = useDiscussionProgram(id);
   const topics = useDiscussionTopics({
     program_id: id,
@@ -54,10 +75,43 @@ export function DiscussionProgramPage() {
               topic={topic}
               number={i + 1}
               defaultExpanded={i === 0 || topic.total_unread > 0}
+              actions={
+                canManage
+                  ? {
+                      onEditTopic: setEditing,
+                      onDeleteTopic: setTopicToDelete,
+                      onDeleteActivity: (t, activity) =>
+                        setActivityToDelete({ topic: t, activity }),
+                    }
+                  : null
+              }
             />
           ))}
         </Stack>
       )}
+
+      <EditTopicDialog
+        topic={editing && { id: editing.id, name: editing.name, program_id: editing.program_id }}
+        onClose={() => setEditing(null)}
+        onSaved={refresh}
+      />
+      <DeleteTopicDialog
+        topic={topicToDelete}
+        onClose={() => setTopicToDelete(null)}
+        onDeleted={refresh}
+      />
+      <DeleteActivityDialog
+        activity={
+          activityToDelete && {
+            programId: id,
+            topicId: activityToDelete.topic.id,
+            id: activityToDelete.activity.id,
+            name: activityToDelete.activity.name,
+          }
+        }
+        onClose={() => setActivityToDelete(null)}
+        onDeleted={refresh}
+      />
     </Stack>
   );
 }

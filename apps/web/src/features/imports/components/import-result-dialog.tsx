@@ -13,9 +13,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import {
+  importMessages,
   importResultFilters,
   type ImportResultFilter,
 } from '@ajar/shared/imports/imports.constants';
@@ -32,7 +34,8 @@ const pageSizes = [10, 25, 50, 100];
 
 /**
  * The import's result (spec 01 §2, §8): every row with its status and message, filtered Semua /
- * Sukses / Gagal, paged so a file of many thousand rows stays quick.
+ * Sukses / Gagal, paged so a file of many thousand rows stays quick. A saved row with a warning
+ * (work never done) says so under its message, and the summary counts them.
  */
 export function ImportResultDialog({ title, rows, onClose }: ImportResultDialogProps) {
   const [filter, setFilter] = useState<ImportResultFilter>(0);
@@ -47,6 +50,7 @@ export function ImportResultDialog({ title, rows, onClose }: ImportResultDialogP
     2: all.length - succeeded,
   };
   const failed = counts[2] > 0;
+  const warnings = useMemo(() => all.filter((r) => r.warning).length, [all]);
 
   return (
     <Dialog
@@ -60,6 +64,7 @@ export function ImportResultDialog({ title, rows, onClose }: ImportResultDialogP
       <DialogContent dividers>
         <Alert severity={failed ? 'warning' : 'success'} sx={{ mb: 2 }}>
           {importSummary(all)}
+          {warnings > 0 && ` ${importMessages.summaryWarnings(warnings)}`}
         </Alert>
         <ToggleButtonGroup
           exclusive
@@ -92,8 +97,9 @@ export function ImportResultDialog({ title, rows, onClose }: ImportResultDialogP
               </TableRow>
             </TableHead>
             <TableBody>
-              {shown.slice(page * pageSize, (page + 1) * pageSize).map((r) => (
-                <TableRow key={r.row}>
+              {shown.slice(page * pageSize, (page + 1) * pageSize).map((r, i) => (
+                // An 'Export TPM & UK' row gives one result per score: the sheet row repeats.
+                <TableRow key={`${page * pageSize + i}:${r.row}`}>
                   <TableCell>{r.row}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{r.license || '-'}</TableCell>
                   <TableCell>{r.activity_number ?? '-'}</TableCell>
@@ -105,7 +111,14 @@ export function ImportResultDialog({ title, rows, onClose }: ImportResultDialogP
                       variant="outlined"
                     />
                   </TableCell>
-                  <TableCell>{r.message}</TableCell>
+                  <TableCell>
+                    {r.message}
+                    {r.warning && (
+                      <Typography variant="body2" sx={{ color: 'warning.dark' }}>
+                        Peringatan: {r.warning}
+                      </Typography>
+                    )}
+                  </TableCell>
                 </TableRow>
               ))}
               {shown.length === 0 && (

@@ -102,7 +102,9 @@ export function ImportScoresPage({ kind }: { kind: ImportKind }) {
               Isi template dengan kolom <b>license</b> (kode voucher), <b>activity_number</b>{' '}
               (urutan aktivitas di program, dihitung dari topik pertama), <b>score</b> (0–100) dan{' '}
               <b>feedback</b> (maks. {importLimits.feedback} karakter). Hanya aktivitas{' '}
-              <b>{activityTypeLabel(importActivityType[kind])}</b> yang dinilai di sini.
+              <b>{activityTypeLabel(importActivityType[kind])}</b> yang dinilai di sini. File
+              &lsquo;Export TPM &amp; UK&rsquo; yang nilainya sudah diubah juga dapat diimport
+              kembali.
             </Typography>
             <Link
               href={importTemplatePath}

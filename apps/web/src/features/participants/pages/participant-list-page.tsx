@@ -13,12 +13,13 @@ import type {
   ParticipantListQueryParsed,
 } from '@ajar/shared/participants/participants.schemas';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { errorMessage } from '@/api/http';
+import { ApiError, errorMessage } from '@/api/http';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListPagination } from '@/components/list-pagination';
 import { SearchBox } from '@/components/search-box';
 import { useListSearchParams } from '@/hooks/use-list-search-params';
 import { useCan } from '@/hooks/use-session';
+import { NotFoundMessage } from '@/layout/not-found-page';
 import { useParticipants } from '../api/get-participants';
 import { useProgramTitle } from '../api/get-program-title';
 import { useRemoveParticipant } from '../api/remove-participant';
@@ -103,6 +104,13 @@ export function ParticipantListPage() {
 
   const subject = (kind: 'activities' | 'voucher') =>
     open?.kind === kind ? open.participant.id : null;
+
+  // Another trainer's program (or one that is gone): the 404 page, as other screens show it,
+  // rather than a half-drawn list with live buttons.
+  const missing = [program.error, participants.error].some(
+    (error) => error instanceof ApiError && error.status === 404,
+  );
+  if (missing) return <NotFoundMessage />;
 
   return (
     <Stack spacing={2.5}>
@@ -211,7 +219,8 @@ export function ParticipantListPage() {
           open?.kind === 'remove' && (
             <>
               Apakah anda yakin ingin menghapus peserta ini dari program? Progress, nilai, dan tugas
-              yang diunggah ikut terhapus; kode vouchernya tidak dapat dipakai lagi.
+              yang diunggah ikut terhapus. Kode vouchernya kembali tersedia dan dapat di-redeem
+              lagi.
               <Box component="strong" sx={{ display: 'block', mt: 1, color: 'text.primary' }}>
                 {open.participant.member.fullname} ({open.participant.license})
               </Box>

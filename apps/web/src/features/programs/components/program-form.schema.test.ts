@@ -9,6 +9,7 @@ import {
   serverKeyToFormPath,
   type ProgramFormValues,
 } from './program-form.schema';
+import { formatRupiahDigits, rupiahInputToValue } from './rupiah-field';
 
 const studyId = '7a0c8a52-6f3e-4a55-9d0b-3f7f0b6b2a11';
 const mediaId = '0b9e3b5e-1f0f-4d7b-8a0a-5a9c7d4f1e22';
@@ -57,6 +58,12 @@ describe('program form schema', () => {
     expect(
       messagesOf({ ...filled(), study_id: otherStudyValue, study_other: 'Seni Kopi' }),
     ).toEqual({});
+  });
+
+  it('refuses a Harga Coret below 0 with the minimum message (spec 01 §5)', () => {
+    expect(messagesOf({ ...filled(), discount_price: rupiahInputToValue('-5.000') })).toEqual({
+      discount_price: 'Harga Coret harus lebih dari atau sama dengan 0',
+    });
   });
 
   it('accepts a Harga Coret below Harga Jual (a hint, not a rule)', () => {
@@ -141,5 +148,17 @@ describe('program form schema', () => {
     expect(serverKeyToFormPath('program_information.selling_price')).toBe('selling_price');
     expect(serverKeyToFormPath('fasilitator.0.name')).toBe('fasilitator.0.name');
     expect(serverKeyToFormPath('unknown')).toBeNull();
+  });
+});
+
+describe('rupiah field values', () => {
+  it('keeps digits and a leading minus, drops the rest', () => {
+    expect(rupiahInputToValue('1.500.000')).toBe('1500000');
+    expect(rupiahInputToValue('007')).toBe('7');
+    expect(rupiahInputToValue('-5.000')).toBe('-5000');
+    expect(rupiahInputToValue('5-000')).toBe('5000');
+    expect(formatRupiahDigits('-5000')).toBe('-5.000');
+    expect(formatRupiahDigits('-')).toBe('-');
+    expect(formatRupiahDigits('')).toBe('');
   });
 });

@@ -3,6 +3,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSnackbar } from 'notistack';
 import { Box, Button, Card, Stack, Tab, Tabs } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import {
   programFieldLimits,
   programMessages,
@@ -15,6 +16,7 @@ import { LoadErrorAlert } from '@/components/load-error-alert';
 import { SearchResultNote } from '@/components/search-result-note';
 import { errorMessage } from '@/api/http';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ExportDialog } from '@/features/grading/components/export-dialog';
 import { ListPagination } from '@/components/list-pagination';
 import { SearchBox } from '@/components/search-box';
 import { useListSearchParams } from '@/hooks/use-list-search-params';
@@ -47,6 +49,8 @@ export function ProgramListPage() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const canManage = useCan('program.manage');
+  const canExport = useCan('grade.manage');
+  const [exportOpen, setExportOpen] = useState(false);
   const { params, setParams, update } = useListSearchParams();
 
   const status = readStatus(params.get('status'));
@@ -122,16 +126,28 @@ export function ProgramListPage() {
           onSearch={(text) => update({ q: text || null, page: null })}
           maxLength={programFieldLimits.search}
         />
-        {canManage && (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            component={RouterLink}
-            to="/program/tambah-program"
-          >
-            Tambah Program
-          </Button>
-        )}
+        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+          {canExport && (
+            <Button
+              variant="outlined"
+              startIcon={<FileDownloadOutlinedIcon />}
+              aria-haspopup="dialog"
+              onClick={() => setExportOpen(true)}
+            >
+              Export
+            </Button>
+          )}
+          {canManage && (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              component={RouterLink}
+              to="/program/tambah-program"
+            >
+              Tambah Program
+            </Button>
+          )}
+        </Stack>
       </Stack>
 
       <Card>
@@ -220,6 +236,10 @@ export function ProgramListPage() {
         loading={busy}
         onConfirm={() => void confirm()}
         onClose={() => setDialogOpen(false)}
+      />
+      <ExportDialog
+        kind={exportOpen ? 'member_redeem' : null}
+        onClose={() => setExportOpen(false)}
       />
     </Stack>
   );

@@ -13,10 +13,15 @@ export interface EditTopicDialogProps {
   /** The topic being edited; null keeps the dialog closed. */
   topic: Pick<Topic, 'id' | 'name' | 'program_id'> | null;
   onClose: () => void;
+  /** After the title is saved (the topic lists are refreshed already). */
+  onSaved?: () => void;
 }
 
-/** Edit topic dialog of the program detail screen: 'Judul Topik', saved with status publish. */
-export function EditTopicDialog({ topic, onClose }: EditTopicDialogProps) {
+/**
+ * Edit topic dialog of program detail and of a program's public discussion: 'Judul Topik',
+ * saved with status publish.
+ */
+export function EditTopicDialog({ topic, onClose, onSaved }: EditTopicDialogProps) {
   return (
     <Dialog
       open={Boolean(topic)}
@@ -26,7 +31,7 @@ export function EditTopicDialog({ topic, onClose }: EditTopicDialogProps) {
       aria-labelledby="edit-topic-title"
     >
       {/* Keyed so each opening starts from that topic's current title. */}
-      {topic && <EditTopicForm key={topic.id} topic={topic} onClose={onClose} />}
+      {topic && <EditTopicForm key={topic.id} topic={topic} onClose={onClose} onSaved={onSaved} />}
     </Dialog>
   );
 }
@@ -34,9 +39,11 @@ export function EditTopicDialog({ topic, onClose }: EditTopicDialogProps) {
 function EditTopicForm({
   topic,
   onClose,
+  onSaved,
 }: {
   topic: NonNullable<EditTopicDialogProps['topic']>;
   onClose: () => void;
+  onSaved?: () => void;
 }) {
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateTopic();
@@ -50,6 +57,7 @@ function EditTopicForm({
       })
       .then(() => {
         enqueueSnackbar(topicMessages.updated, { variant: 'success' });
+        onSaved?.();
         onClose();
       }, showError),
   );

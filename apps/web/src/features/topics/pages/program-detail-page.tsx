@@ -14,7 +14,6 @@ import EditRounded from '@mui/icons-material/EditRounded';
 import TopicRounded from '@mui/icons-material/TopicRounded';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
-import { activityMessages } from '@ajar/shared/activities/activities.constants';
 import {
   programStatusLabels,
   programTypeLabels,
@@ -23,16 +22,15 @@ import {
 import { topicMessages } from '@ajar/shared/topics/topics.constants';
 import type { TopicActivity, TopicWithActivities } from '@ajar/shared/topics/topics.schemas';
 import { errorMessage } from '@/api/http';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useCan } from '@/hooks/use-session';
 import { usePageTitle } from '@/layout/page-title';
 import { pathTo } from '@/routes/paths';
-import { useDeleteActivity } from '../api/delete-activity';
-import { useDeleteTopic } from '../api/delete-topic';
 import { useProgram } from '../api/get-program';
 import { useTopics } from '../api/get-topics';
 import { useReorderActivities } from '../api/reorder-activities';
 import { useReorderTopics } from '../api/reorder-topics';
+import { DeleteActivityDialog } from '../components/delete-activity-dialog';
+import { DeleteTopicDialog } from '../components/delete-topic-dialog';
 import { EditTopicDialog } from '../components/edit-topic-dialog';
 import { TopicList } from '../components/topic-list';
 import { TopicSearch } from '../components/topic-search';
@@ -75,8 +73,6 @@ export function ProgramDetailPage() {
 
   const reorderTopics = useReorderTopics(programId, q);
   const reorderActivities = useReorderActivities(programId, q);
-  const deleteTopic = useDeleteTopic();
-  const deleteActivity = useDeleteActivity();
 
   const [editing, setEditing] = useState<TopicWithActivities | null>(null);
   const [topicToDelete, setTopicToDelete] = useState<TopicWithActivities | null>(null);
@@ -116,32 +112,6 @@ export function ProgramDetailPage() {
     reorderActivities.mutate(
       { topicId: topic.id, fromIndex, toIndex, fromSeq: moved.seq, toSeq: target.seq },
       { onError: reorderFailed },
-    );
-  };
-
-  const confirmDeleteTopic = () => {
-    if (!topicToDelete) return;
-    deleteTopic.mutate(topicToDelete.id, {
-      onSuccess: () => {
-        enqueueSnackbar(topicMessages.deleted, { variant: 'success' });
-        setTopicToDelete(null);
-      },
-      onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-    });
-  };
-
-  const confirmDeleteActivity = () => {
-    if (!activityToDelete) return;
-    const { topic, activity } = activityToDelete;
-    deleteActivity.mutate(
-      { programId, topicId: topic.id, id: activity.id },
-      {
-        onSuccess: () => {
-          enqueueSnackbar(activityMessages.deleted, { variant: 'success' });
-          setActivityToDelete(null);
-        },
-        onError: (error) => enqueueSnackbar(`Error: ${errorMessage(error)}`, { variant: 'error' }),
-      },
     );
   };
 
@@ -202,34 +172,16 @@ export function ProgramDetailPage() {
       )}
 
       <EditTopicDialog topic={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={Boolean(topicToDelete)}
-        title="Hapus Topik"
-        message={
-          <>
-            Apakah anda yakin ingin menghapus topik <strong>{topicToDelete?.name}</strong>? Semua
-            aktivitas di dalamnya ikut terhapus.
-          </>
+      <DeleteTopicDialog topic={topicToDelete} onClose={() => setTopicToDelete(null)} />
+      <DeleteActivityDialog
+        activity={
+          activityToDelete && {
+            programId,
+            topicId: activityToDelete.topic.id,
+            id: activityToDelete.activity.id,
+            name: activityToDelete.activity.name || activityToDelete.activity.title,
+          }
         }
-        confirmLabel="Hapus"
-        confirmColor="error"
-        loading={deleteTopic.isPending}
-        onConfirm={confirmDeleteTopic}
-        onClose={() => setTopicToDelete(null)}
-      />
-      <ConfirmDialog
-        open={Boolean(activityToDelete)}
-        title="Hapus Aktivitas"
-        message={
-          <>
-            Apakah anda yakin ingin menghapus aktivitas{' '}
-            <strong>{activityToDelete?.activity.name || activityToDelete?.activity.title}</strong>?
-          </>
-        }
-        confirmLabel="Hapus"
-        confirmColor="error"
-        loading={deleteActivity.isPending}
-        onConfirm={confirmDeleteActivity}
         onClose={() => setActivityToDelete(null)}
       />
     </Stack>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -9,7 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { useSnackbar } from 'notistack';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { topicMessages } from '@ajar/shared/topics/topics.constants';
 import { FormTextField } from '@/components/form-text-field';
 import { pathTo } from '@/routes/paths';
@@ -21,23 +20,27 @@ import { useProgramCrumb } from '../components/use-program-crumb';
 
 /**
  * Create topic and activities (spec 01 §2, route tna-create): the topic is created first (status
- * publish); then its title is locked and the activity part opens.
+ * publish); then the author goes on to the new topic's first activity (activity-create, spec 01
+ * §4). The activity part stays disabled here until then. The create screen is replaced in the
+ * history, so Back from the activity does not offer to create the topic again.
  */
 export function TopicCreatePage() {
   const { id: programId = '' } = useParams();
   const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
   const program = useProgram(programId);
   useProgramCrumb(programId, program.data?.title);
   const create = useCreateTopic();
   const { form, showError } = useTopicNameForm();
-  const [topicId, setTopicId] = useState<string | null>(null);
-
   const busy = create.isPending;
-  const created = topicId !== null;
+  // Stays true after success while the next screen loads, so the form is not sent twice.
+  const created = create.isSuccess;
   const onSubmit = form.handleSubmit(({ name }) =>
     create.mutateAsync({ name, status: 'publish', program_id: programId }).then((topic) => {
       enqueueSnackbar(topicMessages.created, { variant: 'success' });
-      setTopicId(topic.id);
+      void navigate(pathTo('activity-create', { program: programId, topic: topic.id }), {
+        replace: true,
+      });
     }, showError),
   );
   const backTo = pathTo('program-detail', { id: programId });
@@ -78,21 +81,14 @@ export function TopicCreatePage() {
             </Stack>
           </Box>
           <Divider />
-          <TopicActivitiesSection programId={programId} topicId={topicId} />
+          <TopicActivitiesSection programId={programId} topicId={null} />
         </Stack>
       </CardContent>
       <Divider />
       <CardActions sx={{ justifyContent: 'flex-end', px: 2, py: 1.5 }}>
-        {created ? (
-          // Back at the new topic in the program's list.
-          <Button component={RouterLink} to={`${backTo}#topic-${topicId}`} variant="contained">
-            Selesai
-          </Button>
-        ) : (
-          <Button component={RouterLink} to={backTo} color="inherit" disabled={busy}>
-            Batal
-          </Button>
-        )}
+        <Button component={RouterLink} to={backTo} color="inherit" disabled={busy || created}>
+          Batal
+        </Button>
       </CardActions>
     </Card>
   );
