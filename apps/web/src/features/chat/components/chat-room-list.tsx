@@ -12,7 +12,8 @@ import Typography from '@mui/material/Typography';
 import type { ChatRoomItem } from '@ajar/shared/chat/chat.schemas';
 import { chatMessages } from '@ajar/shared/chat/chat.constants';
 import { useChatRooms } from '../api/get-rooms';
-import { formatChatTime, htmlToText } from '../lib/chat-format';
+import { formatDateTime } from '@ajar/shared/common/datetime';
+import { htmlToText } from '../lib/chat-format';
 
 const pageSize = 10;
 
@@ -82,7 +83,7 @@ export function ChatRoomList({
                       color="text.secondary"
                       sx={{ ml: 'auto', flexShrink: 0 }}
                     >
-                      {formatChatTime(room.updated_at)}
+                      {formatDateTime(room.updated_at)}
                     </Typography>
                   </Box>
                 }
