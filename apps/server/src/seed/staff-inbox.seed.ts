@@ -14,6 +14,7 @@ import {
   members,
   programFacilitators,
   programs,
+  topics,
   users,
 } from '../db/schema';
 import { trainerNotifications } from '../db/schema/trainer-notifications';
@@ -197,13 +198,15 @@ async function seedThreads(
       topicId: activities.topic_id,
     })
     .from(activities)
+    .innerJoin(topics, eq(topics.id, activities.topic_id))
     .where(
       and(
         inArray(activities.program_id, programIds),
         sql`coalesce((${activities.settings}->>'is_show_discussion')::int, 0) = 2`,
       ),
     )
-    .orderBy(activities.program_id, activities.seq);
+    // The first in reading order: the thread a participant meets first.
+    .orderBy(activities.program_id, topics.seq, activities.seq);
   const trainerNames = new Map(
     (
       await db
