@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { displayTimeZone, excelDateTimeFormat, formatDateTime } from '@ajar/shared/common/datetime';
 import { apiClient } from './support/api';
 import { useAdminApp } from './support/app';
 import { snap, snapOnFailure } from './support/browser';
 import { createActivity, createProgramWithTopic } from './support/data';
 import { settle, text as snackbar } from './support/locators';
 
-const app = useAdminApp({ width: 1366, height: 900 });
+// A browser in UTC: the screen must still show WIB, as the export does (issue 16).
+const app = useAdminApp({ width: 1366, height: 900, timezoneId: 'UTC' });
 snapOnFailure(() => app.admin?.page);
 
 const stamp = Date.now().toString(36);
@@ -28,7 +30,8 @@ async function readDownloadedSheet(path: string) {
   await workbook.xlsx.load(fs.readFileSync(path) as unknown as ArrayBuffer);
   const rows: unknown[][] = [];
   workbook.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-  return rows;
+  const dateFormat = workbook.worksheets[0]!.getCell('G2').numFmt;
+  return { rows, dateFormat };
 }
 
 async function pick(page: Page, label: string, option: string) {
@@ -117,7 +120,7 @@ describe('attendance', () => {
     const download = await downloading;
     await snackbar(page, 'Successfully export data').waitFor();
     expect(download.suggestedFilename()).toMatch(/^presensi-.*\.xlsx$/);
-    const rows = await readDownloadedSheet((await download.path())!);
+    const { rows, dateFormat } = await readDownloadedSheet((await download.path())!);
     expect(rows[0]).toEqual([
       'No',
       'Nama Peserta',
@@ -136,6 +139,16 @@ describe('attendance', () => {
       topicName,
       'Diskusi Daring Pekan 1',
     ]);
+    // The file holds the WIB wall-clock time and shows it as the screen does: '26 Nov 2026
+    // 13:35 WIB' in both, though this browser runs in UTC.
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('UTC');
+    expect(dateFormat).toBe(excelDateTimeFormat);
+    const fileTime = rows[1]![6] as Date;
+    const instant = new Date(fileTime.getTime() - displayTimeZone.offsetMinutes * 60_000);
+    const shown = formatDateTime(instant);
+    expect(shown).toMatch(/^\d{1,2} \S{3} \d{4} \d{2}:\d{2} WIB$/);
+    expect(await listed.textContent()).toContain(shown);
+    expect(Math.abs(instant.getTime() - Date.now())).toBeLessThan(10 * 60_000);
 
     const search = page.getByLabel('Cari nama atau nomor Whatsapp', { exact: true });
     await search.fill(`tidak-ada-${stamp}`);

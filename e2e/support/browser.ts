@@ -6,6 +6,8 @@ import { afterEach } from 'vitest';
 export interface Viewport {
   width?: number;
   height?: number;
+  /** The browser's time zone (IANA), e.g. 'UTC'; the machine's when absent. */
+  timezoneId?: string;
 }
 
 export interface OpenPage {
@@ -22,6 +24,7 @@ export async function newPage(
     baseURL,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: 'id-ID',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const page = await context.newPage();
   return { context, page };

@@ -85,3 +85,32 @@ export function useTrainerApp(memberName: string, viewport: Viewport): TrainerAp
   }, 180_000);
   return app;
 }
+
+/**
+ * An activity of the program whose thread is Public, opened for `member`: the program's pre-test
+ * (Skip off, so it locks the rest) is taken first through the member API; any answers complete it.
+ * A post there rings the trainers' bell.
+ */
+export async function openPublicThread(
+  trainerApi: Api,
+  member: Api,
+  programId: string,
+): Promise<{ topicId: string; activityId: string }> {
+  const topics = await trainerApi<{
+    list: { id: string; activities: { id: string; is_show_discussion: number }[] }[];
+  }>('GET', `/discussion/v1/list-topic?program_id=${programId}`);
+  const topic = topics.list.find((t) => t.activities.some((a) => a.is_show_discussion === 2));
+  const activity = topic?.activities.find((a) => a.is_show_discussion === 2);
+  if (!topic || !activity) throw new Error(`program ${programId} has no Public thread`);
+  const detail = await member<{ topics: { activities: { id: string; type: string }[] }[] }>(
+    'GET',
+    `/member/v1/program/detail/${programId}`,
+  );
+  const preTest = detail.topics.flatMap((t) => t.activities).find((a) => a.type === 'pre_test');
+  if (preTest) {
+    const path = `/member/v1/program/${programId}/activity/${preTest.id}`;
+    const started = await member<{ attempt: { id: string } }>('POST', `${path}/quiz/start`);
+    await member('POST', `${path}/quiz/${started.attempt.id}/submit`, { answers: {} });
+  }
+  return { topicId: topic.id, activityId: activity.id };
+}

@@ -194,7 +194,11 @@ function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateContent, qr: QRC
   const qrSize = 92;
   drawQr(doc, qr, 70, H - 70 - qrSize - 14, qrSize);
   useFont(doc, 'regular', 7.5).fillColor('#555555');
-  doc.text('Pindai untuk verifikasi keaslian', 62, H - 80, { width: qrSize + 16, align: 'center' });
+  // Under the code, each on one line: the caption, then the address itself for a reader without
+  // a scanner (issue 16).
+  doc.text('Pindai untuk verifikasi keaslian, atau buka:', 70, H - 81, { lineBreak: false });
+  useFont(doc, 'regular', 7.5).fillColor('#333333');
+  doc.text(c.verifyUrl, 70, H - 71, { lineBreak: false });
 
   drawSignature(doc, t, c.date);
 }

@@ -6,6 +6,7 @@ import { seedParticipants } from './participants.seed';
 import { seedPopupQuiz } from './popup-quiz.seed';
 import { seedPrograms } from './programs.seed';
 import { seedQuiz } from './quiz.seed';
+import { seedStaffInbox } from './staff-inbox.seed';
 import { seedStudies } from './studies.seed';
 import { seedUsers } from './users.seed';
 
@@ -23,6 +24,7 @@ export async function seedIfEmpty(db: Db, log: (msg: string) => void): Promise<b
   await seedQuiz(db); // after the activities seed: packets of its quiz-type activities
   // Last: participants learn through the member services, so the content must exist.
   await seedParticipants(db);
+  await seedStaffInbox(db); // after the participants: what staff find waiting (issue 16)
   log(
     'Demo data seeded: admin@ajar.test / Rahasia123, trainer@ajar.test / Rahasia123, ' +
       'participants peserta1@ajar.test … peserta300@ajar.test / Rahasia123',

@@ -45,8 +45,15 @@ export interface ListColumn<T> {
   skeleton?: number | string;
   /** Style of the body cells. */
   sx?: SxProps<Theme>;
+  /**
+   * A detail column left out below the `sm` breakpoint, so a narrow screen (390 px) shows the
+   * name and the row's actions without scrolling sideways (issue 16).
+   */
+  wide?: boolean;
   cell: (row: T) => ReactNode;
 }
+
+const hiddenWhenNarrow = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** What a list page hands its table: the page of rows, its loading state, the paging under it. */
 export interface ListTableData<T> {
@@ -96,7 +103,11 @@ export function ListTable<T>({
     <>
       <Box sx={{ opacity: dimmed ? 0.6 : 1, transition: 'opacity .2s' }}>
         <TableContainer>
-          <Table aria-label={label} sx={{ minWidth }}>
+          <Table
+            aria-label={label}
+            // With its detail columns left out, a narrow screen's table fits the screen.
+            sx={{ minWidth: { xs: columns.some((c) => c.wide) ? 0 : minWidth, sm: minWidth } }}
+          >
             <TableHead sx={listTableHeadSx}>
               <TableRow>
                 {columns.map((column, c) => (
@@ -104,7 +115,10 @@ export function ListTable<T>({
                     key={c}
                     align={column.align}
                     sortDirection={column.sort ? (column.sort.dir ?? false) : undefined}
-                    sx={column.width === undefined ? undefined : { width: column.width }}
+                    sx={[
+                      column.width === undefined ? {} : { width: column.width },
+                      column.wide ? hiddenWhenNarrow : {},
+                    ]}
                   >
                     {column.sort ? (
                       <TableSortLabel
@@ -126,7 +140,11 @@ export function ListTable<T>({
                 ? Array.from({ length: skeletonRows }, (_, i) => (
                     <TableRow key={i} aria-hidden>
                       {columns.map((column, c) => (
-                        <TableCell key={c} align={column.align}>
+                        <TableCell
+                          key={c}
+                          align={column.align}
+                          sx={column.wide ? hiddenWhenNarrow : undefined}
+                        >
                           <Skeleton
                             width={column.skeleton ?? '70%'}
                             sx={column.align === 'right' ? { ml: 'auto' } : undefined}
@@ -154,7 +172,11 @@ export function ListTable<T>({
                   sx={[onRowClick ? { cursor: 'pointer' } : {}, ...asArray(rowSx?.(row))]}
                 >
                   {columns.map((column, c) => (
-                    <TableCell key={c} align={column.align} sx={column.sx}>
+                    <TableCell
+                      key={c}
+                      align={column.align}
+                      sx={[...asArray(column.sx), column.wide ? hiddenWhenNarrow : {}]}
+                    >
                       {column.cell(row)}
                     </TableCell>
                   ))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -34,23 +35,26 @@ function NavLinkEntry({
   onNavigate?: () => void;
 }) {
   const Icon = item.icon;
+  // Each entry is a list item (the menu is a list to assistive technology too, issue 16).
   return (
-    <ListItemButton
-      component={RouterLink}
-      to={item.to}
-      selected={active}
-      aria-current={active ? 'page' : undefined}
-      onClick={onNavigate}
-      sx={nested ? { pl: 3.5 } : undefined}
-    >
-      <ListItemIcon>
-        <Icon fontSize={nested ? 'small' : 'medium'} />
-      </ListItemIcon>
-      <ListItemText
-        primary={item.label}
-        slotProps={{ primary: { variant: 'body2', fontWeight: active ? 600 : 500 } }}
-      />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={item.to}
+        selected={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+        sx={nested ? { pl: 3.5 } : undefined}
+      >
+        <ListItemIcon>
+          <Icon fontSize={nested ? 'small' : 'medium'} />
+        </ListItemIcon>
+        <ListItemText
+          primary={item.label}
+          slotProps={{ primary: { variant: 'body2', fontWeight: active ? 600 : 500 } }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -70,7 +74,7 @@ function NavGroupEntry({
   const Icon = item.icon;
   const listId = `nav-${item.label.toLowerCase().replace(/\s+/g, '-')}`;
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton onClick={() => setToggled(!open)} aria-expanded={open} aria-controls={listId}>
         <ListItemIcon>
           <Icon />
@@ -94,7 +98,7 @@ function NavGroupEntry({
           ))}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }
 

@@ -33,4 +33,21 @@ describe('crumbsFromMatches', () => {
       { label: 'Kode ABC', to: '/list-referal/ABC' },
     ]);
   });
+
+  it("puts a route's trail before its own crumb (Daftar Peserta after the grading list)", () => {
+    const crumbs = crumbsFromMatches([
+      {
+        handle: {
+          title: 'Daftar Peserta',
+          trail: [{ label: 'Daftar Program', to: '/kelola-nilai' }],
+        },
+        params: { id: '7' },
+        pathname: '/program/users/7',
+      },
+    ]);
+    expect(crumbs).toEqual([
+      { label: 'Daftar Program', to: '/kelola-nilai' },
+      { label: 'Daftar Peserta', to: '/program/users/7' },
+    ]);
+  });
 });

@@ -55,5 +55,8 @@ describe('activeNavLink', () => {
     // Kelola Nilai > Daftar Program is the grading list, apart from the authoring list.
     expect(activeNavLink(items, '/kelola-nilai')?.to).toBe('/kelola-nilai');
     expect(activeNavLink(items, '/program')?.label).toBe('Program');
+    // Daftar Peserta, opened from the grading list, keeps Kelola Nilai > Daftar Program lit.
+    expect(activeNavLink(items, '/program/users/42')?.to).toBe('/kelola-nilai');
+    expect(activeNavLink(items, '/program/42')?.label).toBe('Program');
   });
 });

@@ -19,6 +19,8 @@ export interface NavLinkItem {
   to: string;
   icon: SvgIconComponent;
   permission?: Permission;
+  /** Other screens this entry stays highlighted on (a screen reached from its list). */
+  also?: readonly string[];
 }
 
 export interface NavGroupItem {
@@ -51,7 +53,13 @@ export const navItems: NavItem[] = [
     icon: GradingRounded,
     permission: 'grade.manage',
     children: [
-      { label: 'Daftar Program', to: '/kelola-nilai', icon: ListAltRounded },
+      {
+        label: 'Daftar Program',
+        to: '/kelola-nilai',
+        icon: ListAltRounded,
+        // Daftar Peserta of a program is opened from the grading list (issue 16).
+        also: ['/program/users'],
+      },
       { label: 'Import Nilai UK', to: '/import', icon: UploadFileRounded },
       { label: 'Import Nilai TPM', to: '/import-feedback', icon: FactCheckRounded },
     ],
@@ -106,14 +114,16 @@ function matchLength(to: string, pathname: string): number {
 }
 
 /**
- * The one entry to highlight: the longest `to` that prefixes the path; on a tie (the spec's menu
+ * The one entry to highlight: the longest `to` (or `also`) that prefixes the path; on a tie (the spec's menu
  * reaches /program twice) the first one in menu order.
  */
 export function activeNavLink(items: readonly NavItem[], pathname: string): NavLinkItem | null {
   let best: NavLinkItem | null = null;
   let bestLength = -1;
   for (const link of items.flatMap((item) => (isNavGroup(item) ? item.children : [item]))) {
-    const length = matchLength(link.to, pathname);
+    const length = Math.max(
+      ...[link.to, ...(link.also ?? [])].map((to) => matchLength(to, pathname)),
+    );
     if (length > bestLength) {
       best = link;
       bestLength = length;

@@ -60,8 +60,9 @@ export function crumbsFromMatches(
 ): Crumb[] {
   const crumbs: Crumb[] = [];
   for (const match of matches) {
-    const { title } = routeHandle(match);
+    const { title, trail } = routeHandle(match);
     if (!title) continue;
+    for (const step of trail ?? []) crumbs.push({ ...step });
     const crumb = { label: titleText(title, match.params), to: match.pathname };
     const last = crumbs[crumbs.length - 1];
     if (last && last.to.replace(/\/$/, '') === crumb.to.replace(/\/$/, '')) crumbs.pop();

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { documentTitle } from './document-title';
+import { NavigationProgress } from './navigation-progress';
 import { PageTitleProvider, useBreadcrumbs } from './page-title';
 
 function DocumentTitle() {
@@ -12,12 +13,16 @@ function DocumentTitle() {
   return null;
 }
 
-/** Above every route: the document title from the breadcrumb trail, scroll restoration. */
+/**
+ * Above every route: the document title from the breadcrumb trail, scroll restoration, the bar
+ * shown while the next screen loads.
+ */
 export function RootLayout() {
   return (
     <PageTitleProvider>
       <DocumentTitle />
       <ScrollRestoration />
+      <NavigationProgress />
       <Outlet />
     </PageTitleProvider>
   );

@@ -31,7 +31,8 @@ export function UserMenu() {
     <>
       <ButtonBase
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label="Menu pengguna"
+        // Its visible text (initials, name, role) starts the name: what is read is what is seen.
+        aria-label={`${initials(user.fullname)} ${user.fullname} ${user.role.name}: Menu pengguna`}
         aria-haspopup="menu"
         aria-expanded={anchor ? true : undefined}
         aria-controls={anchor ? 'user-menu' : undefined}
@@ -40,10 +41,11 @@ export function UserMenu() {
         <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 15 }}>
           {initials(user.fullname)}
         </Avatar>
+        {/* Spaces between the pieces, so their text reads as words (not 'AAAdmin'). */}{' '}
         <Box sx={{ display: { xs: 'none', sm: 'block' }, textAlign: 'left', maxWidth: 180 }}>
           <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
             {user.fullname}
-          </Typography>
+          </Typography>{' '}
           <Typography variant="caption" color="text.secondary" noWrap component="p">
             {user.role.name}
           </Typography>

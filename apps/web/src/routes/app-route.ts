@@ -10,6 +10,13 @@ export type RouteTitle = string | ((params: Params) => string);
 export interface RouteHandle {
   title?: RouteTitle;
   permission?: Permission;
+  trail?: readonly TrailCrumb[];
+}
+
+/** A crumb before a route's own that its path does not give (the list it was opened from). */
+export interface TrailCrumb {
+  label: string;
+  to: string;
 }
 
 /**
@@ -26,13 +33,19 @@ export interface AppRoute {
   title?: RouteTitle;
   /** Needed to open the screen (and its children); without it the shell shows a 403 page. */
   permission?: Permission;
+  /** Crumbs shown before this route's own, for a screen whose path is not under its list's. */
+  trail?: readonly TrailCrumb[];
   /** The page, loaded on demand (route-level code splitting). */
   page?: () => Promise<ComponentType>;
   children?: AppRoute[];
 }
 
 export function toRouteObject(route: AppRoute): RouteObject {
-  const handle: RouteHandle = { title: route.title, permission: route.permission };
+  const handle: RouteHandle = {
+    title: route.title,
+    permission: route.permission,
+    ...(route.trail && { trail: route.trail }),
+  };
   const page = route.page;
   const lazy = page ? async () => ({ Component: await page() }) : undefined;
   const children = route.children?.map(toRouteObject);

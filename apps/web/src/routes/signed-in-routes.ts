@@ -157,6 +157,8 @@ export const signedInRoutes: AppRoute[] = [
     id: 'program-users',
     path: routePaths['program-users'],
     title: 'Daftar Peserta',
+    // Opened from Kelola Nilai > Daftar Program: the trail leads back there (issue 16).
+    trail: [{ label: 'Daftar Program', to: routePaths['kelola-nilai'] }],
     permission: 'grade.manage',
     page: () =>
       import('../features/participants/pages/participant-list-page').then(

@@ -1,3 +1,5 @@
+import { displayTimeZone } from '../common/datetime';
+
 /** How far back the redeem chart reaches: today and the 29 days before it. */
 export const dashboardRedeemDays = 30;
 
@@ -11,4 +13,4 @@ export const dashboardLatestPrograms = 5;
  * Days are counted in Western Indonesia Time (WIB): a redeem at 23:30 WIB belongs to that day,
  * not to the next UTC day. Indonesia has no daylight saving, so a day is always 24 hours.
  */
-export const dashboardTimeZone = 'Asia/Jakarta';
+export const dashboardTimeZone = displayTimeZone.id;

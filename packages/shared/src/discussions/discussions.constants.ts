@@ -25,8 +25,5 @@ export const discussionMessages = {
   deleted: 'Pesan berhasil dihapus',
 } as const;
 
-/** Date format of discussion messages (spec 01 §9), dayjs tokens. */
-export const discussionDateFormat = 'DD MMM YY HH:mm A';
-
 /** How long a failure shows in red on the discussion screens (spec 01 §9: 4000 ms). */
 export const discussionErrorMs = 4000;

@@ -1,3 +1,5 @@
+import { displayTimeZone } from '../common/datetime';
+
 /** Exports of participant data (spec 01 §2 grading list, §5 export dialog, §7, §9). */
 
 /** Date columns an export sorts and filters by (spec 01 §9), with the dialog's labels. */
@@ -39,7 +41,7 @@ export const exportLimits = {
  * saving): a range 2025-03-01..2025-03-01 is 2025-03-01 00:00 to 24:00 WIB, and the file shows
  * times in WIB.
  */
-export const exportUtcOffsetMinutes = 7 * 60;
+export const exportUtcOffsetMinutes = displayTimeZone.offsetMinutes;
 
 export const exportFieldLabels = {
   programs: 'Program',

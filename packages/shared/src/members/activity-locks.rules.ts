@@ -11,32 +11,16 @@ import {
   type Schedule,
 } from '../activities/activities.rules';
 import { isQuizActivityType } from '../activities/activities.constants';
+import { formatDateTime } from '../common/datetime';
 import { memberMessages } from './members.constants';
 import type { ActivityState } from './member-learning.schemas';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const wibOffsetMs = 7 * 60 * 60 * 1000;
-const shortMonths = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'Mei',
-  'Jun',
-  'Jul',
-  'Agu',
-  'Sep',
-  'Okt',
-  'Nov',
-  'Des',
-];
 
 /** `26 Nov 2026 13:00 WIB`: 24-hour clock, the zone named. */
 export function formatWibDateTime(at: Date): string {
-  const d = new Date(at.getTime() + wibOffsetMs);
-  const hh = String(d.getUTCHours()).padStart(2, '0');
-  const mm = String(d.getUTCMinutes()).padStart(2, '0');
-  return `${d.getUTCDate()} ${shortMonths[d.getUTCMonth()]} ${d.getUTCFullYear()} ${hh}:${mm} WIB`;
+  return formatDateTime(at);
 }
 
 /** The time ranges of a schedule as instants, from the WIB day of `from` on (`days` days). */

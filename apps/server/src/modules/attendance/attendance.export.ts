@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { loadExcelJs } from '../../lib/lazy-modules';
+import { excelDateTimeFormat } from '@ajar/shared/common/datetime';
 import { attendanceExportHeaders } from '@ajar/shared/attendance/attendance.constants';
 import type {
   AttendanceExportQueryParsed,
@@ -24,7 +25,7 @@ export interface AttendanceExportDeps {
 
 /** Rows read per keyset query. */
 const pageSize = 2000;
-const widths = [7, 30, 17, 36, 30, 30, 19];
+const widths = [7, 30, 17, 36, 30, 30, 22];
 
 /** Every matching attendance, newest first, in keyset pages: never the whole table at once. */
 async function* exportRows(
@@ -69,7 +70,7 @@ export async function writeAttendances(
     header,
     key: String(i),
     width: widths[i] ?? 14,
-    ...(header === 'Tanggal Absen' ? { style: { numFmt: 'dd/mm/yyyy hh:mm' } } : {}),
+    ...(header === 'Tanggal Absen' ? { style: { numFmt: excelDateTimeFormat } } : {}),
   }));
   const header = sheet.getRow(1);
   header.font = { bold: true };

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { excelDateTimeFormat } from '@ajar/shared/common/datetime';
 import {
   exportMessages,
   memberRedeemEpmHeaders,
@@ -9,6 +10,7 @@ import { downloads } from '../../db/schema';
 import {
   buildFeedback,
   buildTypedActivity,
+  dateCellFormats,
   downloadSheet,
   setRedeemReseller,
   type SheetValue,
@@ -130,6 +132,8 @@ describe('exports API', () => {
       Math.abs((live[10] as Date).getTime() - wib(new Date().toISOString()).getTime()),
     ).toBeLessThan(60_000);
     expect(live.slice(11)).toEqual([null, null, null, null]);
+    // Shown as the screens show them: '1 Mar 2025 10:00 WIB' (issue 16).
+    expect(await dateCellFormats(file.rawPayload)).toEqual(new Set([excelDateTimeFormat]));
   });
 
   it('filters by progress and by a WIB date range on the redeem or the end date', async () => {

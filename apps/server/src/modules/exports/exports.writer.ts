@@ -7,6 +7,7 @@ import {
   type EpmKind,
   type ExportKind,
 } from '@ajar/shared/exports/exports.constants';
+import { excelDateTimeFormat } from '@ajar/shared/common/datetime';
 import { toExportWallClock } from '@ajar/shared/exports/exports.rules';
 import { epmColumnHeader } from '@ajar/shared/imports/imports.constants';
 import type { DbOrTx } from '../../db/client';
@@ -32,7 +33,7 @@ interface ColumnDef {
 /** Rows handed to the writer together; the TPM/UK lookup runs once per batch. */
 const writeBatch = 1000;
 
-const dateFormat = 'dd/mm/yyyy hh:mm';
+const dateFormat = excelDateTimeFormat;
 
 const widths: Record<string, number> = {
   No: 7,
@@ -53,7 +54,7 @@ function columnsOf(headers: readonly string[]): ColumnDef[] {
   return headers.map((header) => ({
     header,
     width:
-      widths[header] ?? (dateHeaders.has(header) ? 19 : header.startsWith('Feedback') ? 40 : 14),
+      widths[header] ?? (dateHeaders.has(header) ? 22 : header.startsWith('Feedback') ? 40 : 14),
     date: dateHeaders.has(header),
   }));
 }

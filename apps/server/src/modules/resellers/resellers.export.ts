@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { loadExcelJs } from '../../lib/lazy-modules';
+import { excelDateTimeFormat } from '@ajar/shared/common/datetime';
 import { exportUtcOffsetMinutes } from '@ajar/shared/exports/exports.constants';
 import { exportRangeInstants, toExportWallClock } from '@ajar/shared/exports/exports.rules';
 import {
@@ -30,7 +31,7 @@ export interface ResellerExportDeps {
 /** Rows read per keyset query. */
 const pageSize = 2000;
 
-const widths = [7, 22, 28, 17, 30, 36, 19, 19, 10, 24, 15];
+const widths = [7, 22, 28, 17, 30, 36, 22, 22, 10, 24, 15];
 const dateColumns = new Set(['Tanggal Redeem', 'Tanggal Mulai']);
 
 interface ExportTarget {
@@ -107,7 +108,7 @@ export async function writeResellerUsers(
     header,
     key: String(i),
     width: widths[i] ?? 14,
-    ...(dateColumns.has(header) ? { style: { numFmt: 'dd/mm/yyyy hh:mm' } } : {}),
+    ...(dateColumns.has(header) ? { style: { numFmt: excelDateTimeFormat } } : {}),
   }));
   const header = sheet.getRow(1);
   header.font = { bold: true };

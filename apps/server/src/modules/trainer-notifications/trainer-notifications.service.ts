@@ -114,6 +114,9 @@ function describe(
  * each trainer's socket and as Web Push to their subscriptions. Called after the event's own
  * write succeeded; it never throws, so a failing notification never fails the member's request.
  * Push runs in the background (dead subscriptions are removed by the sender).
+ *
+ * A chat message is the exception (issue 16): its unread count is the mail icon's, so it stores
+ * no bell notification and sends none live; only the Web Push goes out, for a closed tab.
  */
 export async function notifyTrainers(
   deps: TrainerNotifyDeps,
@@ -129,6 +132,15 @@ export async function notifyTrainers(
       memberId: event.memberId,
     });
     const texts = describe(event, names);
+    if (event.kind === 'chat') {
+      const trainers = await repo.programTrainerIds(deps.db, event.programId, event.trainerId);
+      pushAll(
+        deps,
+        texts,
+        trainers.map((userId) => ({ userId, data: { type: 'chat', room_id: event.roomId ?? '' } })),
+      );
+      return;
+    }
     const rows = await repo.insertForProgramTrainers(deps.db, {
       programId: event.programId,
       trainerId: event.trainerId,
@@ -137,7 +149,6 @@ export async function notifyTrainers(
       kind: event.kind,
       ...texts,
     });
-    if (rows.length === 0) return;
     for (const row of rows) {
       deps.realtime.emit(
         userTarget(row.user_id),
@@ -154,21 +165,32 @@ export async function notifyTrainers(
         }),
       );
     }
-    void Promise.all(
-      rows.map((row) =>
-        deps.push
-          .sendToUser(row.user_id, {
-            title: texts.title,
-            body: texts.description,
-            url: texts.link,
-            data: { type: 'trainer_notification', id: row.id },
-          })
-          .catch((err: unknown) => deps.log.warn({ err, userId: row.user_id }, 'trainer push')),
-      ),
+    pushAll(
+      deps,
+      texts,
+      rows.map((row) => ({
+        userId: row.user_id,
+        data: { type: 'trainer_notification', id: row.id },
+      })),
     );
   } catch (err) {
     deps.log.error({ err, event: event.kind }, 'trainer notification failed');
   }
+}
+
+/** The Web Push of a notification to each recipient, in the background. */
+function pushAll(
+  deps: TrainerNotifyDeps,
+  texts: { title: string; description: string; link: string },
+  recipients: { userId: string; data: Record<string, string> }[],
+): void {
+  void Promise.all(
+    recipients.map(({ userId, data }) =>
+      deps.push
+        .sendToUser(userId, { title: texts.title, body: texts.description, url: texts.link, data })
+        .catch((err: unknown) => deps.log.warn({ err, userId }, 'trainer push')),
+    ),
+  );
 }
 
 /** `GET /api/notification/v1/trainer/list`: the signed-in user's own notifications. */

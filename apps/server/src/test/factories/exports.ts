@@ -72,6 +72,19 @@ export async function readSheet(data: Buffer | ArrayBuffer): Promise<SheetValue[
   return rows;
 }
 
+/** The number formats of an .xlsx's date cells (first sheet): how a spreadsheet shows them. */
+export async function dateCellFormats(data: Buffer | ArrayBuffer): Promise<Set<string>> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(data as ArrayBuffer);
+  const formats = new Set<string>();
+  workbook.worksheets[0]?.eachRow((row) => {
+    row.eachCell((cell) => {
+      if (cell.value instanceof Date) formats.add(cell.numFmt);
+    });
+  });
+  return formats;
+}
+
 /** Fetches a download link of the app (as a browser would) and reads its sheet. */
 export async function downloadSheet(app: FastifyInstance, publicUrl: string) {
   const url = new URL(publicUrl, 'http://localhost');

@@ -6,6 +6,7 @@ import {
   workFormats,
   type WorkExtension,
 } from '@ajar/shared/members/members.constants';
+import { formatDateTime } from '@ajar/shared/common/datetime';
 import { errorMessage } from '../../../api/http';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -88,7 +89,7 @@ export function PracticeWorkActivity({ programId, activity }: ActivityProps) {
               {upload.name ?? '—'} {sizeText(upload.size)}
             </dd>
             <dt>Dikirim</dt>
-            <dd>{new Date(upload.uploaded_at).toLocaleString('id-ID')}</dd>
+            <dd>{formatDateTime(upload.uploaded_at)}</dd>
             {upload.note && (
               <>
                 <dt>Catatan</dt>

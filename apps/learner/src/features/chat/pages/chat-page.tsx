@@ -14,12 +14,12 @@ import { PageLoading } from '../../../components/page-loading';
 import { pathTo } from '../../../routes/paths';
 import { imageMessage, roomIdQuery, textToHtml, uploadChatImage } from '../api/chat-api';
 import { useLiveConnected } from '../api/live';
+import { formatDateTime } from '@ajar/shared/common/datetime';
 import { useChatRoom, type PendingMessage } from '../components/use-chat-room';
 import '../chat.css';
 
 const maxLength = 5000;
 const imageOffline = 'Gambar hanya dapat dikirim saat online.';
-const timeFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
 
 function Bubble({ message, readAt }: { message: ChatMessage; readAt: string | null }) {
   const mine = message.type === messageTypeMember;
@@ -30,7 +30,7 @@ function Bubble({ message, readAt }: { message: ChatMessage; readAt: string | nu
       {/* Sanitised by the server (an allow-list), as the back office shows it. */}
       <div className="bubble__text" dangerouslySetInnerHTML={{ __html: message.message }} />
       <span className="bubble__meta">
-        <time dateTime={message.created_at}>{timeFormat.format(new Date(message.created_at))}</time>
+        <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
         {mine && <span className="bubble__mark">{read ? ' · Dibaca' : ' · Terkirim'}</span>}
       </span>
     </li>

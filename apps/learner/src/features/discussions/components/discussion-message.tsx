@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import type { MemberDiscussionMessage } from '@ajar/shared/discussions/member-discussions.schemas';
+import { formatDateTime } from '@ajar/shared/common/datetime';
 import { errorMessage } from '../../../api/http';
 import { Button } from '../../../components/button';
 import { MessageBox } from './message-box';
 
-const dateFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
-
 export function formatDate(iso: string) {
-  return dateFormat.format(new Date(iso));
+  return formatDateTime(iso);
 }
 
 interface DiscussionMessageProps {

@@ -14,10 +14,9 @@ import {
   notificationListQuery,
   notificationTarget,
 } from '../api/notifications-api';
+import { formatDateTime } from '@ajar/shared/common/datetime';
 import { PushSwitch } from '../components/push-switch';
 import '../notifications.css';
-
-const dateFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** 'Notifikasi': newest first, unread marked; opening one marks it read and follows its link. */
 export function NotificationsPage() {
@@ -63,9 +62,7 @@ export function NotificationsPage() {
               <span className="notification__body">{item.description}</span>
               <span className="notification__meta">
                 {item.program && `${item.program.title} · `}
-                <time dateTime={item.created_at}>
-                  {dateFormat.format(new Date(item.created_at))}
-                </time>
+                <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
               </span>
             </button>
           </li>

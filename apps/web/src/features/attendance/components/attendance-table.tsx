@@ -17,7 +17,7 @@ import {
 } from '@ajar/shared/attendance/attendance.constants';
 import type { Attendance } from '@ajar/shared/attendance/attendance.schemas';
 import { listTableHeadSx } from '@/components/list-table';
-import { formatDateTime } from '@/lib/format-date';
+import { formatDateTime } from '@ajar/shared/common/datetime';
 
 export interface AttendanceTableProps {
   rows: Attendance[] | undefined;

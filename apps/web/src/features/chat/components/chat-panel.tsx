@@ -12,7 +12,8 @@ import type { ChatMessage } from '@ajar/shared/chat/chat.schemas';
 import { ApiError, errorMessage } from '@/api/http';
 import { useChatMessages } from '../api/get-messages';
 import { useReadChatRoom, useSendChatMessage } from '../api/send-message';
-import { formatChatTime, isSendKey } from '../lib/chat-format';
+import { formatDateTime } from '@ajar/shared/common/datetime';
+import { isSendKey } from '../lib/chat-format';
 
 function Bubble({ message }: { message: ChatMessage }) {
   const mine = message.type !== messageTypeMember;
@@ -53,7 +54,7 @@ function Bubble({ message }: { message: ChatMessage }) {
           dangerouslySetInnerHTML={{ __html: message.message }}
         />
         <Typography variant="caption" sx={{ display: 'block', textAlign: 'right', opacity: 0.7 }}>
-          {formatChatTime(message.created_at)}
+          {formatDateTime(message.created_at)}
         </Typography>
       </Box>
     </Box>

@@ -2,6 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -12,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import type { ChatRoomItem } from '@ajar/shared/chat/chat.schemas';
 import { chatMessages } from '@ajar/shared/chat/chat.constants';
 import { useChatRooms } from '../api/get-rooms';
-import { formatChatTime, htmlToText } from '../lib/chat-format';
+import { formatDateTime } from '@ajar/shared/common/datetime';
+import { htmlToText } from '../lib/chat-format';
 
 const pageSize = 10;
 
@@ -61,61 +63,63 @@ export function ChatRoomList({
       ) : (
         <List disablePadding aria-label="Daftar diskusi private">
           {data.list.map((room) => (
-            <ListItemButton
-              key={room.id}
-              selected={room.id === selectedId}
-              divider
-              onClick={() => onOpen(room)}
-            >
-              <ListItemAvatar>
-                <OnlineAvatar room={room} />
-              </ListItemAvatar>
-              <ListItemText
-                primary={
-                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
-                    <Typography component="span" fontWeight={room.read ? 500 : 700} noWrap>
-                      {room.member.fullname}
-                    </Typography>
-                    <Typography
-                      component="span"
-                      variant="caption"
-                      color="text.secondary"
-                      sx={{ ml: 'auto', flexShrink: 0 }}
-                    >
-                      {formatChatTime(room.updated_at)}
-                    </Typography>
-                  </Box>
-                }
-                secondary={
-                  <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
-                    <Typography component="span" variant="caption" color="primary" noWrap>
-                      {room.program.title}
-                    </Typography>
-                    <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                      <Typography component="span" variant="body2" noWrap sx={{ flex: 1 }}>
-                        {room.last_message ? htmlToText(room.last_message) : '-'}
+            // A list item around each room: the list holds only <li> (axe-core, issue 16).
+            <ListItem key={room.id} disablePadding>
+              <ListItemButton
+                selected={room.id === selectedId}
+                divider
+                onClick={() => onOpen(room)}
+              >
+                <ListItemAvatar>
+                  <OnlineAvatar room={room} />
+                </ListItemAvatar>
+                <ListItemText
+                  primary={
+                    <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
+                      <Typography component="span" fontWeight={room.read ? 500 : 700} noWrap>
+                        {room.member.fullname}
                       </Typography>
-                      {room.unread_message > 0 ? (
-                        <Box
-                          component="span"
-                          aria-label={`${room.unread_message} pesan belum terbaca`}
-                          sx={{
-                            bgcolor: 'error.main',
-                            color: 'error.contrastText',
-                            borderRadius: 5,
-                            px: 0.9,
-                            fontSize: 12,
-                            fontWeight: 700,
-                          }}
-                        >
-                          {room.unread_message}
-                        </Box>
-                      ) : null}
+                      <Typography
+                        component="span"
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ ml: 'auto', flexShrink: 0 }}
+                      >
+                        {formatDateTime(room.updated_at)}
+                      </Typography>
                     </Box>
-                  </Box>
-                }
-              />
-            </ListItemButton>
+                  }
+                  secondary={
+                    <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
+                      <Typography component="span" variant="caption" color="primary" noWrap>
+                        {room.program.title}
+                      </Typography>
+                      <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                        <Typography component="span" variant="body2" noWrap sx={{ flex: 1 }}>
+                          {room.last_message ? htmlToText(room.last_message) : '-'}
+                        </Typography>
+                        {room.unread_message > 0 ? (
+                          <Box
+                            component="span"
+                            aria-label={`${room.unread_message} pesan belum terbaca`}
+                            sx={{
+                              bgcolor: 'error.main',
+                              color: 'error.contrastText',
+                              borderRadius: 5,
+                              px: 0.9,
+                              fontSize: 12,
+                              fontWeight: 700,
+                            }}
+                          >
+                            {room.unread_message}
+                          </Box>
+                        ) : null}
+                      </Box>
+                    </Box>
+                  }
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

@@ -1,10 +1,3 @@
-import dayjs from 'dayjs';
-
-/** Discussion date format of spec 01 §9: 'DD MMM YY HH:mm A'. */
-export function formatChatTime(value: string): string {
-  return dayjs(value).format('DD MMM YY HH:mm A');
-}
-
 /** The text of a stored (sanitized) message, for one-line previews. */
 export function htmlToText(html: string): string {
   return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';

@@ -40,7 +40,7 @@ describe('RedeemChart', () => {
 });
 
 describe('StatCard', () => {
-  it('is a link named by its label and value when it leads somewhere', () => {
+  it('is a link named by its label, value and hint (all it shows) when it leads somewhere', () => {
     render(
       <MemoryRouter>
         <StatCard
@@ -54,7 +54,7 @@ describe('StatCard', () => {
         <StatCard label="Peserta" value={40} icon={null} color="#0d47a1" />
       </MemoryRouter>,
     );
-    const link = screen.getByRole('link', { name: 'Program Publish 1.234' });
+    const link = screen.getByRole('link', { name: 'Program Publish 1.234 Lihat daftar' });
     expect(link.getAttribute('href')).toBe('/program?status=publish');
     expect(screen.getByRole('group', { name: 'Peserta 40' })).toBeTruthy();
     expect(screen.queryAllByRole('link')).toHaveLength(1);

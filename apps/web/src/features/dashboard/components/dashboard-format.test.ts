@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   barPercent,
   busiestDay,
-  formatDateTime,
   formatDayLong,
   formatDayShort,
   formatNumber,
@@ -25,10 +24,6 @@ describe('dashboard formats', () => {
     // The first and last instants of a day in any browser zone still name the same date.
     expect(formatDayShort('2025-12-31')).toBe('31 Des');
     expect(formatDayShort('2026-01-01')).toBe('1 Jan');
-  });
-
-  it('writes an instant with an Indonesian month and a dotted time', () => {
-    expect(formatDateTime('2025-11-03T07:05:00Z')).toMatch(/^3 Nov 2025, \d{2}\.\d{2}$/);
   });
 });
 

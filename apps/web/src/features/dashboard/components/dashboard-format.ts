@@ -21,13 +21,6 @@ const dayLong = new Intl.DateTimeFormat('id-ID', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-const dateTime = new Intl.DateTimeFormat('id-ID', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 const utcDate = (date: string) => new Date(`${date}T00:00:00Z`);
 
@@ -39,11 +32,6 @@ export function formatDayShort(date: string): string {
 /** '2025-11-03' → 'Senin, 3 November 2025'. */
 export function formatDayLong(date: string): string {
   return dayLong.format(utcDate(date));
-}
-
-/** An instant in the browser's time: '3 Nov 2025, 14.05'. */
-export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
 }
 
 export interface Scale {

@@ -5,7 +5,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { programStatusLabels, type ProgramStatus } from '@ajar/shared/programs/programs.constants';
 import type { DashboardProgram } from '@ajar/shared/dashboard/dashboard.schemas';
-import { formatDateTime, formatNumber } from './dashboard-format';
+import { formatDateTime } from '@ajar/shared/common/datetime';
+import { formatNumber } from './dashboard-format';
 
 const statusColors: Record<ProgramStatus, 'default' | 'success' | 'warning'> = {
   draft: 'default',

@@ -25,7 +25,7 @@ import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import TopicOutlined from '@mui/icons-material/TopicOutlined';
 import WavingHandRounded from '@mui/icons-material/WavingHandRounded';
-import dayjs from 'dayjs';
+import { zoneDateKey } from '@ajar/shared/common/datetime';
 import { activityTypeLabel } from '@ajar/shared/activities/activities.constants';
 import type { DashboardSummary } from '@ajar/shared/dashboard/dashboard.schemas';
 import { useCan, useCurrentUser } from '@/hooks/use-session';
@@ -33,7 +33,7 @@ import { pathTo } from '@/routes/paths';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { BarList } from '../components/bar-list';
 import { DashboardPanel, PanelEmpty } from '../components/dashboard-panel';
-import { formatNumber } from '../components/dashboard-format';
+import { formatDayLong, formatNumber } from '../components/dashboard-format';
 import { LatestPrograms } from '../components/latest-programs';
 import { RedeemChart } from '../components/redeem-chart';
 import { StatCard, type StatCardProps } from '../components/stat-card';
@@ -64,7 +64,7 @@ function Greeting({ scoped }: { scoped: boolean }) {
           </Box>
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="overline" color="text.secondary">
-              {dayjs().format('dddd, D MMMM YYYY')}
+              {formatDayLong(zoneDateKey())}
             </Typography>
             <Typography variant="h5" component="h2" sx={{ mb: 0.5 }}>
               Dashboard

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Avatar, Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import { formatDiscussionDate } from '../lib/format-discussion-date';
+import { formatDateTime } from '@ajar/shared/common/datetime';
 import type { ThreadNode } from '../lib/thread-tree';
 import { MessageForm } from './message-form';
 
@@ -39,7 +39,7 @@ export function ThreadMessage({ node, canDeleteAny, busy, onReply, onDelete }: T
             <Typography sx={{ fontWeight: 600 }}>{node.author_name}</Typography>
             {node.author_kind === 'staff' && <Chip size="small" label="Fasilitator" />}
             <Typography variant="caption" color="text.secondary">
-              {formatDiscussionDate(node.created_at)}
+              {formatDateTime(node.created_at)}
             </Typography>
           </Stack>
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>

@@ -45,12 +45,14 @@ export function GradingProgramTable({
         },
         {
           header: 'Bidang Studi',
+          wide: true,
           skeleton: '60%',
           cell: (program) => program.learning_targets.studies?.title ?? '-',
         },
         {
           header: 'Total Peserta',
           align: 'right',
+          wide: true,
           sort: { dir: participantsSort, onToggle: onToggleParticipantsSort },
           skeleton: 40,
           cell: (program) => numberFormat.format(program.total_participants),

@@ -17,7 +17,7 @@ import {
 } from '@ajar/shared/notifications/notifications.constants';
 import type { SentNotification } from '@ajar/shared/notifications/notifications.schemas';
 import { listTableHeadSx } from '@/components/list-table';
-import { formatDateTime } from '@/lib/format-date';
+import { formatDateTime } from '@ajar/shared/common/datetime';
 
 export interface NotificationTableProps {
   rows: SentNotification[] | undefined;

@@ -27,7 +27,7 @@ import type {
 } from '@ajar/shared/participants/participants.schemas';
 import { errorMessage } from '@/api/http';
 import { useLastDefined } from '@/hooks/use-last-defined';
-import { formatDateTime } from '@/lib/format-date';
+import { formatDateTime } from '@ajar/shared/common/datetime';
 import { downloadWork } from '../api/download-work';
 import { useParticipantDetail } from '../api/get-participant-detail';
 import { FeedbackForm } from './feedback-form';

@@ -37,7 +37,7 @@ import { errorMessage } from '@/api/http';
 import { ListPagination } from '@/components/list-pagination';
 import { useCan } from '@/hooks/use-session';
 import { downloadLink } from '@/lib/download-link';
-import { formatDateTime } from '@/lib/format-date';
+import { formatDateTime } from '@ajar/shared/common/datetime';
 import {
   exportVouchers,
   useGenerateVouchers,

@@ -18,7 +18,7 @@ import { voucherEndDate } from '@ajar/shared/participants/participants.rules';
 import type { VoucherDetail } from '@ajar/shared/participants/participants.schemas';
 import { errorMessage } from '@/api/http';
 import { useLastDefined } from '@/hooks/use-last-defined';
-import { formatDateTime } from '@/lib/format-date';
+import { formatDateTime } from '@ajar/shared/common/datetime';
 import { useVoucherDetail } from '../api/get-participant-detail';
 
 export interface VoucherDetailDialogProps {

@@ -127,7 +127,8 @@ export function ParticipantListPage() {
             {program.data?.title ?? (program.isError ? '-' : '…')}
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
+        {/* The buttons wrap on a narrow screen rather than widening the page (issue 16). */}
+        <Stack direction="row" useFlexGap sx={{ flexShrink: 0, flexWrap: 'wrap', gap: 1.5 }}>
           <CertificateZipButton programId={programId} />
           <Button
             variant="outlined"

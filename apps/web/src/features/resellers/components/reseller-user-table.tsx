@@ -14,7 +14,7 @@ import {
 import GroupOffOutlinedIcon from '@mui/icons-material/GroupOffOutlined';
 import type { ResellerUser } from '@ajar/shared/resellers/resellers.schemas';
 import { listTableHeadSx, type SortDir } from '@/components/list-table';
-import { formatDateTime } from '@/lib/format-date';
+import { formatDateTime } from '@ajar/shared/common/datetime';
 
 export interface ResellerUserTableProps {
   rows: ResellerUser[] | undefined;

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -163,7 +164,19 @@ function ActivityCells({
       {sortable && <TableCell padding="checkbox">{handle}</TableCell>}
       <TableCell>{number}</TableCell>
       <TableCell sx={{ fontWeight: 500 }} data-testid="activity-name">
-        {name}
+        {/* The name opens the activity: its editor, or its preview for who may not edit. */}
+        <Link
+          component={RouterLink}
+          to={pathTo(canManage ? 'activity-edit' : 'activity-preview', {
+            program: programId,
+            topic: topicId,
+            id: activity.id,
+          })}
+          underline="hover"
+          color="inherit"
+        >
+          {name}
+        </Link>
       </TableCell>
       <TableCell>{activityTypeLabel(activity.activity_type || activity.type)}</TableCell>
       <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>

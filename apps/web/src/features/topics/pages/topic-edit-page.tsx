@@ -15,6 +15,7 @@ import { topicMessages } from '@ajar/shared/topics/topics.constants';
 import type { Topic } from '@ajar/shared/topics/topics.schemas';
 import { errorMessage } from '@/api/http';
 import { FormTextField } from '@/components/form-text-field';
+import { usePageTitle } from '@/layout/page-title';
 import { pathTo } from '@/routes/paths';
 import { useProgram } from '../api/get-program';
 import { useTopic } from '../api/get-topic';
@@ -29,6 +30,8 @@ export function TopicEditPage() {
   const program = useProgram(programId);
   useProgramCrumb(programId, program.data?.title);
   const topic = useTopic(tnaId);
+  // The crumb names the topic, not 'Topik & Aktifitas' (issue 16).
+  usePageTitle(topic.data?.name);
 
   return (
     <Card sx={{ maxWidth: 960 }}>

@@ -6,10 +6,16 @@ import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime-client';
 import { trainerNotificationKeys } from '../api/trainer-notifications';
 import { NotificationPopup } from '../components/notification-popup';
 
+/** At most this many pop-ups at once: a fourth closes the oldest instead of queueing (issue 16). */
+const popupLimit = 3;
+
 /**
  * A live notification (spec 01 §9): a 10 s pop-up with its title and description, the count
  * raised by 1 at once, and the lists refetched. Returns a function closing the pop-ups still
  * shown (the open bell list says the same, and the pop-ups would cover it).
+ *
+ * The pop-ups sit bottom left, apart from the top-right messages of the screens: never over the
+ * top bar, the chat header or the chat's send button (issue 16).
  */
 export function useNotificationRealtime() {
   const queryClient = useQueryClient();
@@ -26,9 +32,17 @@ export function useNotificationRealtime() {
     void queryClient.invalidateQueries({
       queryKey: [...trainerNotificationKeys.all, 'list'],
     });
+    for (const oldest of [...popups.current].slice(
+      0,
+      Math.max(0, popups.current.size - popupLimit + 1),
+    )) {
+      popups.current.delete(oldest);
+      closeSnackbar(oldest);
+    }
     const key = enqueueSnackbar(createElement(NotificationPopup, { notification }), {
       variant: 'info',
       autoHideDuration: trainerNotificationPopupMs,
+      anchorOrigin: { vertical: 'bottom', horizontal: 'left' },
       onExited: () => popups.current.delete(key),
     });
     popups.current.add(key);
