@@ -5,7 +5,8 @@ import { signedInApi, type Api } from './support/api';
 import { useApp } from './support/app';
 import { snapOnFailure, type OpenPage } from './support/browser';
 import { createActivity, createProgramWithTopic, type TopicRef } from './support/data';
-import { png, tmpFile, videoFixture } from './support/files';
+import { png, tmpFile } from './support/files';
+import { createVideoWithPopups } from './support/popup-quiz';
 import { checkScreen, checkTextScale, learnerPage, learnerSignIn } from './support/learner';
 import { joinProgram } from './support/members';
 import { signedInPage } from './support/session';
@@ -100,44 +101,27 @@ beforeAll(async () => {
   ids.pre = await createTest('pre_test', 'Pre Test Keuangan');
 
   // A video (the real 12-second fixture) with a multiple-choice pop-up at second 1.
-  const form = new FormData();
-  form.append(
-    'payload',
-    JSON.stringify({ name: 'Video Mencatat Kas Harian', type: 'menonton_video', content: {} }),
-  );
-  const bytes = fs.readFileSync(videoFixture);
-  form.append('file', new Blob([bytes], { type: 'video/mp4' }), 'video-12s.mp4');
-  ids.video = await createActivity(staff, topic, form);
-  const mc = await staff<{ id: string }>('POST', '/gameplay/v1/create', {
-    activity_id: ids.video,
-    type: 'multiple_choice',
-    question: { text: 'Catatan uang keluar disebut?' },
-    point: 10,
-    time: 60,
-    options: [{ text: 'Pengeluaran' }, { text: 'Pemasukan' }],
-    correct_answers: ['Pengeluaran'],
-    explanation: { text: 'Uang keluar dicatat sebagai pengeluaran.' },
-  });
-  await staff('PUT', `/v1/activity/${topic.programId}/${topic.topicId}/${ids.video}/update-quiz`, {
-    setting: {
-      show_explanation: 1,
-      show_answer_explanation: 1,
-      skip: 0,
-      show_score: 1,
-      minimum_score: 60,
-      retake: 1,
-      is_random: 0,
-      time: { enable: 0 },
-    },
-    quizzes: [
+  ids.video = await createVideoWithPopups(
+    staff,
+    topic,
+    'Video Mencatat Kas Harian',
+    { skip: 0, minimum_score: 60 },
+    [
       {
-        type: 'multiple_choice',
-        instruction: 'Jawab pertanyaan berikut.',
         second: 1,
-        gameplays: [mc.id],
+        instruction: 'Jawab pertanyaan berikut.',
+        gameplay: {
+          type: 'multiple_choice',
+          question: { text: 'Catatan uang keluar disebut?' },
+          point: 10,
+          time: 60,
+          options: [{ text: 'Pengeluaran' }, { text: 'Pemasukan' }],
+          correct_answers: ['Pengeluaran'],
+          explanation: { text: 'Uang keluar dicatat sebagai pengeluaran.' },
+        },
       },
     ],
-  });
+  );
 
   ids.quiz = await createTest('quiz', 'Kuis Buku Kas');
   ids.work = await createActivity(staff, topic, {

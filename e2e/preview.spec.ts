@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page, Request } from 'playwright-core';
 import { useAdminApp } from './support/app';
 import { snap } from './support/browser';
 import { createActivity, createProgramWithTopic, showActivity } from './support/data';
-import { videoFixture } from './support/files';
+import { createVideoWithPopups } from './support/popup-quiz';
 import { question } from './support/locators';
 
 /**
@@ -39,10 +38,6 @@ const mcQuestion = (
     wrong: { text: `<p>Kurang tepat. ${explanation}</p>`, media: null },
   },
 });
-
-interface Gameplay {
-  id: string;
-}
 
 /** Everything the preview reads, to compare before and after playing. */
 async function snapshotOfData() {
@@ -147,90 +142,65 @@ beforeAll(async () => {
   });
 
   // A video with the real 12-second fixture and pop-up quizzes of the four types.
-  const form = new FormData();
-  form.append(
-    'payload',
-    JSON.stringify({ name: 'Video Panen Lele', type: 'menonton_video', content: {} }),
-  );
-  const bytes = fs.readFileSync(videoFixture);
-  form.append('file', new Blob([bytes], { type: 'video/mp4' }), 'video-12s.mp4');
-  videoId = await createActivity(app.api, topic, form);
-
-  const gameplay = (body: Record<string, unknown>) =>
-    app.api<Gameplay>('POST', '/gameplay/v1/create', { activity_id: videoId, ...body });
-  const mc = await gameplay({
-    type: 'multiple_choice',
-    question: { text: 'Ikan lele bernapas dengan alat tambahan bernama?' },
-    point: 10,
-    time: 60,
-    options: [{ text: 'Labirin' }, { text: 'Arborescent' }, { text: 'Paru-paru' }],
-    correct_answers: ['Arborescent'],
-    explanation: { text: 'Lele punya organ arborescent untuk mengambil udara.' },
-  });
-  const jigsaw = await gameplay({
-    type: 'jigsaw',
-    question: { text: 'Lele termasuk ikan air tawar.' },
-    point: 10,
-    time: 60,
-    options: [{ text: 'Benar' }, { text: 'Salah' }],
-    correct_answers: ['Benar'],
-    explanation: { text: 'Lele hidup di kolam dan sungai air tawar.' },
-  });
-  const matching = await gameplay({
-    type: 'matching_word',
-    point: 20,
-    time: 120,
-    options: [{ text: 'Lele' }, { text: 'Nila' }, { text: 'Gurame' }],
-    matching_options: [
-      { text: 'Berkumis' },
-      { text: 'Bersisik halus' },
-      { text: 'Bertubuh pipih lebar' },
-    ],
-  });
-  const words = await gameplay({
-    type: 'finding_word',
-    point: 10,
-    duration: 180,
-    options: [{ text: 'Kolam' }, { text: 'Pakan' }, { text: 'Panen' }, { text: 'Bibit' }],
-  });
-  await app.api('PUT', `/v1/activity/${programId}/${topicId}/${videoId}/update-quiz`, {
-    setting: {
-      show_explanation: 1,
-      show_answer_explanation: 1,
-      skip: 1,
-      show_score: 1,
-      minimum_score: 70,
-      retake: 1,
-      is_random: 0,
-      time: { enable: 0 },
-    },
-    quizzes: [
+  videoId = await createVideoWithPopups(
+    app.api,
+    topic,
+    'Video Panen Lele',
+    { skip: 1, minimum_score: 70 },
+    [
       {
-        type: 'multiple_choice',
-        instruction: 'Jawab pertanyaan berikut.',
         second: 1,
-        gameplays: [mc.id],
+        instruction: 'Jawab pertanyaan berikut.',
+        gameplay: {
+          type: 'multiple_choice',
+          question: { text: 'Ikan lele bernapas dengan alat tambahan bernama?' },
+          point: 10,
+          time: 60,
+          options: [{ text: 'Labirin' }, { text: 'Arborescent' }, { text: 'Paru-paru' }],
+          correct_answers: ['Arborescent'],
+          explanation: { text: 'Lele punya organ arborescent untuk mengambil udara.' },
+        },
       },
       {
-        type: 'jigsaw',
-        instruction: 'Letakkan jawaban yang tepat.',
         second: 3,
-        gameplays: [jigsaw.id],
+        instruction: 'Letakkan jawaban yang tepat.',
+        gameplay: {
+          type: 'jigsaw',
+          question: { text: 'Lele termasuk ikan air tawar.' },
+          point: 10,
+          time: 60,
+          options: [{ text: 'Benar' }, { text: 'Salah' }],
+          correct_answers: ['Benar'],
+          explanation: { text: 'Lele hidup di kolam dan sungai air tawar.' },
+        },
       },
       {
-        type: 'matching_word',
-        instruction: 'Pasangkan ikan dengan cirinya.',
         second: 5,
-        gameplays: [matching.id],
+        instruction: 'Pasangkan ikan dengan cirinya.',
+        gameplay: {
+          type: 'matching_word',
+          point: 20,
+          time: 120,
+          options: [{ text: 'Lele' }, { text: 'Nila' }, { text: 'Gurame' }],
+          matching_options: [
+            { text: 'Berkumis' },
+            { text: 'Bersisik halus' },
+            { text: 'Bertubuh pipih lebar' },
+          ],
+        },
       },
       {
-        type: 'finding_word',
-        instruction: 'Temukan kata-kata berikut.',
         second: 7,
-        gameplays: [words.id],
+        instruction: 'Temukan kata-kata berikut.',
+        gameplay: {
+          type: 'finding_word',
+          point: 10,
+          duration: 180,
+          options: [{ text: 'Kolam' }, { text: 'Pakan' }, { text: 'Panen' }, { text: 'Bibit' }],
+        },
       },
     ],
-  });
+  );
 });
 
 /** Every call the page makes to the API, to prove the preview only reads. */

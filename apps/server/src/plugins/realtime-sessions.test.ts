@@ -12,26 +12,14 @@ import {
   type ChatSocket,
 } from '../test/factories/chat';
 import { authHeader, buildUser } from '../test/factories/users';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createSocketTestApp, type SocketTestApp } from '../test/socket-app';
 
-let t: TestApp;
-let url: string;
-const open: ChatSocket[] = [];
+let t: SocketTestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createSocketTestApp();
 });
-afterAll(async () => {
-  for (const socket of open) socket.close();
-  await t.close();
-});
-
-async function socketFor(token: string) {
-  const socket = await connectSocket(url, token);
-  open.push(socket);
-  return socket;
-}
+afterAll(() => t.close());
 
 /** Resolves true when the server ends the socket within `ms`, false when it stays connected. */
 function endedByServer(socket: ChatSocket, ms = 3000): Promise<boolean> {
@@ -50,8 +38,8 @@ describe('sockets of ended sessions are closed at once', () => {
     const trainer = await buildUser(t.db, { role: 'trainer' });
     const first = await authHeader(t.db, trainer);
     const second = await authHeader(t.db, trainer);
-    const firstSocket = await socketFor(tokenOf(first));
-    const secondSocket = await socketFor(tokenOf(second));
+    const firstSocket = await t.socketFor(tokenOf(first));
+    const secondSocket = await t.socketFor(tokenOf(second));
     const logout = await t.app.inject({
       method: 'POST',
       url: '/api/trainer/v1/logout',
@@ -61,12 +49,12 @@ describe('sockets of ended sessions are closed at once', () => {
     expect(await endedByServer(firstSocket)).toBe(true);
     expect(await endedByServer(secondSocket, 500)).toBe(false);
     // The ended session cannot connect again.
-    await expect(connectSocket(url, tokenOf(first))).rejects.toThrow('unauthorized');
+    await expect(connectSocket(t.url, tokenOf(first))).rejects.toThrow('unauthorized');
   });
 
   it('a member logout ends the member’s socket', async () => {
     const { member } = await buildChatProgram(t.app);
-    const socket = await socketFor(member.token);
+    const socket = await t.socketFor(member.token);
     const logout = await t.app.inject({
       method: 'POST',
       url: '/api/member/v1/logout',
@@ -79,7 +67,7 @@ describe('sockets of ended sessions are closed at once', () => {
   it('deactivating a staff account ends every socket of it', async () => {
     const admin = await buildUser(t.db, { role: 'superadmin' });
     const trainer = await buildUser(t.db, { role: 'trainer' });
-    const socket = await socketFor(tokenOf(await authHeader(t.db, trainer)));
+    const socket = await t.socketFor(tokenOf(await authHeader(t.db, trainer)));
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/users/v1/staff/status/${trainer.id}`,
@@ -98,13 +86,13 @@ describe('sockets of ended sessions are closed at once', () => {
       .update(sessions)
       .set({ expires_at: soon() })
       .where(eq(sessions.token_hash, hashToken(token)));
-    const staffSocket = await socketFor(token);
+    const staffSocket = await t.socketFor(token);
     const { member } = await buildChatProgram(t.app);
     await t.db
       .update(memberSessions)
       .set({ expires_at: soon() })
       .where(eq(memberSessions.token_hash, hashToken(member.token)));
-    const memberSocket = await socketFor(member.token);
+    const memberSocket = await t.socketFor(member.token);
     const [staffEnded, memberEnded] = await Promise.all([
       endedByServer(staffSocket, 5000),
       endedByServer(memberSocket, 5000),
@@ -135,7 +123,7 @@ describe('a role change re-checks open sockets at once', () => {
   it('an admin demoted to trainer stops receiving every private chat; promoted gets it again', async () => {
     const superadmin = await buildUser(t.db, { role: 'superadmin' });
     const admin = await buildUser(t.db, { role: 'admin' });
-    const adminSocket = await socketFor(tokenOf(await authHeader(t.db, admin)));
+    const adminSocket = await t.socketFor(tokenOf(await authHeader(t.db, admin)));
     const ctx = await buildChatProgram(t.app);
     const seen = collectEvents(adminSocket, 'chat.message');
 

@@ -36,7 +36,7 @@ export function readSortDir(value: string | null): SortDir | null {
 /** One column: its head, how a row fills it, its skeleton while the first page loads. */
 export interface ListColumn<T> {
   header: ReactNode;
-  align?: 'right';
+  align?: 'right' | 'center';
   /** Width of the head cell (`'45%'`, `90`). */
   width?: number | string;
   /** A sortable head: the direction in effect (null: not sorted by it) and the toggle. */

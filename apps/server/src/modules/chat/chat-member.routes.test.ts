@@ -1,41 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoomDetail } from '@ajar/shared/chat/chat.schemas';
-import {
-  buildChatProgram,
-  collectEvents,
-  connectSocket,
-  nextEvent,
-  tokenOf,
-  type ChatSocket,
-} from '../../test/factories/chat';
+import { buildChatProgram, collectEvents, nextEvent, tokenOf } from '../../test/factories/chat';
 import { userTarget } from '@ajar/shared/realtime';
 import { multipartBody } from '../../test/factories/media';
 import { pdfBytes, pngBytes } from '../../test/factories/media-bytes';
 import { joinProgram } from '../../test/factories/members';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createSocketTestApp, type SocketTestApp } from '../../test/socket-app';
 
 const base = '/api/discussion/v1/discussion-private';
 const memberBase = '/api/member/v1/chat';
 
-let t: TestApp;
-let url: string;
-const sockets: ChatSocket[] = [];
+let t: SocketTestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createSocketTestApp();
 });
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await t.close();
-});
-
-async function socketFor(token: string) {
-  const socket = await connectSocket(url, token);
-  sockets.push(socket);
-  return socket;
-}
+afterAll(() => t.close());
 
 type Ctx = Awaited<ReturnType<typeof buildChatProgram>>;
 
@@ -68,7 +49,7 @@ describe('member chat in Ajar Belajar (issue 21)', () => {
   it('stores a message sent again with the same idempotency key once, delivered live once', async () => {
     const ctx = await buildChatProgram(t.app);
     const room = await openRoom(ctx);
-    const trainer = await socketFor(tokenOf(ctx.trainerHeaders));
+    const trainer = await t.socketFor(tokenOf(ctx.trainerHeaders));
     const live = collectEvents(trainer, 'chat.message');
     const key = randomUUID();
 
@@ -140,13 +121,13 @@ describe('member chat in Ajar Belajar (issue 21)', () => {
   it("shows the trainer's connection and read time to the member, live", async () => {
     const ctx = await buildChatProgram(t.app);
     const room = await openRoom(ctx);
-    const memberSocket = await socketFor(ctx.member.token);
+    const memberSocket = await t.socketFor(ctx.member.token);
     const before = await detail(ctx.member.headers, `${memberBase}/detail-room/${room}`);
     expect(before.trainer_online).toBe(false);
     expect(before.other_read_at).toBeNull();
 
     const online = nextEvent(memberSocket, 'chat.trainer_presence');
-    const trainerSocket = await socketFor(tokenOf(ctx.trainerHeaders));
+    const trainerSocket = await t.socketFor(tokenOf(ctx.trainerHeaders));
     expect(await online).toMatchObject({ online: true });
     expect(
       (await detail(ctx.member.headers, `${memberBase}/detail-room/${room}`)).trainer_online,
@@ -187,10 +168,10 @@ describe('member chat in Ajar Belajar (issue 21)', () => {
   it('keeps the trainer online while another of their sockets stays open', async () => {
     const ctx = await buildChatProgram(t.app);
     const room = await openRoom(ctx);
-    const memberSocket = await socketFor(ctx.member.token);
+    const memberSocket = await t.socketFor(ctx.member.token);
     const events = collectEvents(memberSocket, 'chat.trainer_presence');
-    const first = await socketFor(tokenOf(ctx.trainerHeaders));
-    const second = await socketFor(tokenOf(ctx.trainerHeaders));
+    const first = await t.socketFor(tokenOf(ctx.trainerHeaders));
+    const second = await t.socketFor(tokenOf(ctx.trainerHeaders));
     first.close();
     const trainer = userTarget(ctx.trainer.id);
     await expect.poll(() => t.app.realtime.countSockets(trainer)).toBe(1);

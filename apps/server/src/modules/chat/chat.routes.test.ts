@@ -7,33 +7,20 @@ import {
   connectSocket,
   nextEvent,
   tokenOf,
-  type ChatSocket,
 } from '../../test/factories/chat';
 import { joinProgram } from '../../test/factories/members';
 import { signedIn } from '../../test/factories/users';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createSocketTestApp, type SocketTestApp } from '../../test/socket-app';
 
 const base = '/api/discussion/v1/discussion-private';
 const memberBase = '/api/member/v1/chat';
 
-let t: TestApp;
-let url: string;
-const sockets: ChatSocket[] = [];
+let t: SocketTestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createSocketTestApp();
 });
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await t.close();
-});
-
-async function socketFor(token: string) {
-  const socket = await connectSocket(url, token);
-  sockets.push(socket);
-  return socket;
-}
+afterAll(() => t.close());
 
 async function openMemberRoom(ctx: Awaited<ReturnType<typeof buildChatProgram>>) {
   const res = await t.app.inject({
@@ -62,8 +49,8 @@ async function totalUnread(headers: { authorization: string }) {
 
 describe('socket auth', () => {
   it('refuses a socket without a token or with a bad one', async () => {
-    await expect(connectSocket(url, null)).rejects.toThrow('unauthorized');
-    await expect(connectSocket(url, 'not-a-token')).rejects.toThrow('unauthorized');
+    await expect(connectSocket(t.url, null)).rejects.toThrow('unauthorized');
+    await expect(connectSocket(t.url, 'not-a-token')).rejects.toThrow('unauthorized');
   });
 });
 
@@ -73,9 +60,9 @@ describe('private discussion', () => {
     const other = await buildChatProgram(t.app);
     const room = await openMemberRoom(ctx);
 
-    const trainerSocket = await socketFor(tokenOf(ctx.trainerHeaders));
-    const otherSocket = await socketFor(tokenOf(other.trainerHeaders));
-    const memberSocket = await socketFor(ctx.member.token);
+    const trainerSocket = await t.socketFor(tokenOf(ctx.trainerHeaders));
+    const otherSocket = await t.socketFor(tokenOf(other.trainerHeaders));
+    const memberSocket = await t.socketFor(ctx.member.token);
     const foreign = collectEvents(otherSocket, 'chat.message');
 
     const arrived = nextEvent(trainerSocket, 'chat.message', (m) => m.room_id === room);
@@ -300,15 +287,15 @@ describe('presence', () => {
     const ctx = await buildChatProgram(t.app);
     const room = await openMemberRoom(ctx);
     expect((await memberSend(ctx, room, 'Halo')).statusCode).toBe(200);
-    const trainerSocket = await socketFor(tokenOf(ctx.trainerHeaders));
+    const trainerSocket = await t.socketFor(tokenOf(ctx.trainerHeaders));
     const presence = collectEvents(trainerSocket, 'chat.presence');
     const mine = (online: boolean) => (p: { member_id: string; online: boolean }) =>
       p.member_id === ctx.member.id && p.online === online;
 
     const online = nextEvent(trainerSocket, 'chat.presence', mine(true));
-    const first = await socketFor(ctx.member.token);
+    const first = await t.socketFor(ctx.member.token);
     await online;
-    const second = await socketFor(ctx.member.token);
+    const second = await t.socketFor(ctx.member.token);
 
     first.close();
     await expect.poll(() => t.app.realtime.countSockets(memberTarget(ctx.member.id))).toBe(1);
@@ -330,7 +317,7 @@ describe('presence', () => {
 
     // Back online with the next socket.
     const again = nextEvent(trainerSocket, 'chat.presence', mine(true));
-    await socketFor(ctx.member.token);
+    await t.socketFor(ctx.member.token);
     await again;
   });
 });

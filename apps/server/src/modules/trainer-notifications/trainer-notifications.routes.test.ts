@@ -4,35 +4,24 @@ import type { TrainerNotificationList } from '@ajar/shared/trainer-notifications
 import { trainerNotifications } from '../../db/schema/trainer-notifications';
 import { assignTrainer, buildActivity } from '../../test/factories/activities';
 import { browserSubscription, listPushSubscriptions } from '../../test/factories/auth';
-import {
-  buildChatProgram,
-  collectEvents,
-  connectSocket,
-  nextEvent,
-  tokenOf,
-  type ChatSocket,
-} from '../../test/factories/chat';
+import { buildChatProgram, collectEvents, nextEvent, tokenOf } from '../../test/factories/chat';
 import { multipartBody } from '../../test/factories/media';
 import { pdfBytes } from '../../test/factories/media-bytes';
 import type { TestMember } from '../../test/factories/members';
 import { startPushService, type FakePushService } from '../../test/factories/push-service';
 import { authHeader, buildUser, signedIn } from '../../test/factories/users';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createSocketTestApp, type SocketTestApp } from '../../test/socket-app';
 
 const listUrl = '/api/notification/v1/trainer/list';
 
-let t: TestApp;
-let url: string;
+let t: SocketTestApp;
 let pushService: FakePushService;
-const sockets: ChatSocket[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createSocketTestApp();
   pushService = await startPushService((p) => (p.startsWith('/gone') ? 410 : 201));
 });
 afterAll(async () => {
-  for (const s of sockets) s.close();
   await t.close();
   await pushService.close();
 });
@@ -71,9 +60,8 @@ function memberPost(member: TestMember, programId: string, activityId: string, c
 describe('trainer notifications', () => {
   it('a member post notifies the trainers of that program only, live on their socket', async () => {
     const s = await scene();
-    const socket = await connectSocket(url, tokenOf(s.trainerHeaders));
-    const otherSocket = await connectSocket(url, tokenOf(s.other.trainerHeaders));
-    sockets.push(socket, otherSocket);
+    const socket = await t.socketFor(tokenOf(s.trainerHeaders));
+    const otherSocket = await t.socketFor(tokenOf(s.other.trainerHeaders));
     const foreign = collectEvents(otherSocket, 'notification.new');
     const live = nextEvent(socket, 'notification.new');
 

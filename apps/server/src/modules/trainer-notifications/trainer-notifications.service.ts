@@ -5,6 +5,7 @@ import type {
   TrainerNotificationListQuery,
 } from '@ajar/shared/trainer-notifications/trainer-notifications.schemas';
 import { userTarget } from '@ajar/shared/realtime';
+import { messagePreview } from '@ajar/shared/chat/message-preview';
 import {
   trainerNotificationLinks,
   trainerNotificationMessages as M,
@@ -57,12 +58,9 @@ function toNotification(row: repo.TrainerNotificationRow): TrainerNotification {
   };
 }
 
-/** How a message that is only an image reads in a one-line description. */
-export const imageExcerpt = '[Gambar]';
-
 /** Plain text of a message's HTML, cut for a one-line description ('[Gambar]' for an image). */
 export function excerpt(html: string, max = 120): string {
-  const text = html
+  const plain = html
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
@@ -72,7 +70,7 @@ export function excerpt(html: string, max = 120): string {
     .replace(/&#39;/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
-  if (!text && /<img\s/i.test(html)) return imageExcerpt;
+  const text = messagePreview(plain, html);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

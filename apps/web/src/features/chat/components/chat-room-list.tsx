@@ -14,7 +14,7 @@ import type { ChatRoomItem } from '@ajar/shared/chat/chat.schemas';
 import { chatMessages } from '@ajar/shared/chat/chat.constants';
 import { useChatRooms } from '../api/get-rooms';
 import { formatDateTime } from '@ajar/shared/common/datetime';
-import { htmlToText } from '../lib/chat-format';
+import { messageLine } from '../lib/chat-format';
 
 const pageSize = 10;
 
@@ -96,7 +96,7 @@ export function ChatRoomList({
                       </Typography>
                       <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
                         <Typography component="span" variant="body2" noWrap sx={{ flex: 1 }}>
-                          {room.last_message ? htmlToText(room.last_message) : '-'}
+                          {room.last_message ? messageLine(room.last_message) : '-'}
                         </Typography>
                         {room.unread_message > 0 ? (
                           <Box

@@ -1,6 +1,9 @@
-/** The text of a stored (sanitized) message, for one-line previews. */
-export function htmlToText(html: string): string {
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
+import { messagePreview } from '@ajar/shared/chat/message-preview';
+
+/** A stored (sanitized) message as one line: its text, or '[Gambar]' when it is only an image. */
+export function messageLine(html: string): string {
+  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
+  return messagePreview(text, html);
 }
 
 /** Enter sends; Shift, Ctrl, Alt or Meta with Enter (and IME composition) do not (spec 01 §2). */

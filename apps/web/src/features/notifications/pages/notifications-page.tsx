@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Box, Button, Card, Stack } from '@mui/material';
+import { Button, Card, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { ListPagination, type ListPageChange } from '@/components/list-pagination';
+import type { ListPageChange } from '@/components/list-pagination';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { useSentNotifications } from '../api/get-notifications';
 import { NotificationCreateDialog } from '../components/notification-create-dialog';
@@ -50,20 +50,19 @@ export function NotificationsPage() {
             sx={{ m: 2 }}
           />
         )}
-        <Box sx={{ opacity: notifications.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
-          <NotificationTable
-            rows={notifications.data?.list}
-            loading={notifications.isPending}
-            skeletonRows={limit}
-          />
-        </Box>
-        <ListPagination
-          total={notifications.data?.total ?? 0}
-          page={page}
-          limit={limit}
-          pageSizes={pageSizes}
-          defaultLimit={defaultLimit}
-          onChange={update}
+        <NotificationTable
+          rows={notifications.data?.list}
+          loading={notifications.isPending}
+          dimmed={notifications.isPlaceholderData}
+          skeletonRows={limit}
+          pagination={{
+            total: notifications.data?.total ?? 0,
+            page,
+            limit,
+            pageSizes,
+            defaultLimit,
+            onChange: update,
+          }}
         />
       </Card>
       <NotificationCreateDialog open={creating} onClose={() => setCreating(false)} />
