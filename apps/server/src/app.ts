@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { inputTextPlugin } from './plugins/input-text';
+import { jobQueuePlugin } from './plugins/job-queue';
 import { memberAuthPlugin } from './plugins/member-auth';
 import { realtimePlugin } from './plugins/realtime';
 import { staticPlugin } from './plugins/static';
@@ -112,6 +113,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   });
   // app.realtime for the services of later modules
   await app.register(realtimePlugin, { findStaffSession, findMemberSession });
+  await app.register(jobQueuePlugin, { connection: database.queue }); // app.queue (issue 19)
   await registerModules(app);
   await app.register(staticPlugin, {
     webDist: config.WEB_DIST ?? defaultWebDist,
