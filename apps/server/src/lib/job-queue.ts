@@ -107,7 +107,14 @@ export async function defineJob<T extends object>(
   await boss.updateQueue(definition.name, updatable);
   await boss.work<T>(
     definition.name,
-    { localConcurrency: definition.concurrency ?? 1, batchSize: 1 },
+    {
+      localConcurrency: definition.concurrency ?? 1,
+      batchSize: 1,
+      // NOTIFY wakes workers for new jobs only: retries and jobs whose server died are found by
+      // polling, which pg-boss slows to 30 s while NOTIFY works. 2 s keeps retries on time.
+      pollingIntervalSeconds: 2,
+      notifyPollingIntervalSeconds: 2,
+    },
     async ([job]) => definition.handler(job!),
   );
 }
