@@ -46,6 +46,8 @@ describe('jobs', () => {
     t = await createTestApp();
     owner = await signedIn(t.db, 'admin');
     other = await signedIn(t.db, 'admin');
+    // The app's own export worker gives way to this test's.
+    await t.app.queue.offWork('job-export', { wait: true });
     await defineFileJob<Input>(t.app, {
       kind: 'export',
       run: async (ctx) => {

@@ -15,7 +15,7 @@ import { useSnackbar } from 'notistack';
 import { jobMessages } from '@ajar/shared/jobs/jobs.constants';
 import type { Job } from '@ajar/shared/jobs/jobs.schemas';
 import { errorMessage } from '@/api/http';
-import { downloadJob, useJobRealtime, useJobs } from '../api/jobs';
+import { downloadJob, useJobRealtime, useJobs } from '@/lib/jobs';
 
 const statusText: Record<Job['status'], string> = {
   queued: 'Menunggu',

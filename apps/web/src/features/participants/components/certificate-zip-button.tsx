@@ -11,7 +11,7 @@ import {
 import { jobMessages } from '@ajar/shared/jobs/jobs.constants';
 import type { JobStarted } from '@ajar/shared/jobs/jobs.schemas';
 import { errorMessage, http } from '@/api/http';
-import { useJobStarted } from '@/features/jobs/api/jobs';
+import { useJobStarted } from '@/lib/jobs';
 
 /**
  * 'Unduh Semua Sertifikat': every eligible participant's certificate of the program as one zip

@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { jobMessages } from '@ajar/shared/jobs/jobs.constants';
 import type { Job, JobList, JobStarted } from '@ajar/shared/jobs/jobs.schemas';
 import { http } from '@/api/http';
-import { downloadLink } from '@/lib/download-link';
-import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime-client';
+import { downloadLink } from './download-link';
+import { useRealtimeEvent, useRealtimeReconnect } from './realtime-client';
 
 /** How many of the user's latest jobs 'Unduhan' lists. */
 export const jobListLimit = 20;
@@ -56,4 +58,23 @@ export async function downloadJob(id: string): Promise<void> {
   const job = await http.get<Job>(`/job/v1/detail/${encodeURIComponent(id)}`);
   if (!job.public_url) throw new Error(job.message ?? 'File tidak tersedia');
   downloadLink(job.public_url);
+}
+
+/**
+ * Handles a reply that is a file or a job (an export: `public_url` at once, or `job_id` past
+ * 10,000 rows): the file is downloaded with `doneMessage`, a job is announced
+ * ('Sedang diproses, lihat di Unduhan') and shown in 'Unduhan'.
+ */
+export function useFileOrJobReply() {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return (reply: { public_url: string } | JobStarted, doneMessage: string) => {
+    if ('job_id' in reply) {
+      void queryClient.invalidateQueries({ queryKey: jobKeys.all });
+      enqueueSnackbar(jobMessages.started, { variant: 'info' });
+      return;
+    }
+    enqueueSnackbar(doneMessage, { variant: 'success' });
+    downloadLink(reply.public_url);
+  };
 }
