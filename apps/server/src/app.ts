@@ -20,6 +20,7 @@ import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { inputTextPlugin } from './plugins/input-text';
+import { jobQueuePlugin } from './plugins/job-queue';
 import { memberAuthPlugin } from './plugins/member-auth';
 import { metricsPlugin } from './plugins/metrics';
 import { realtimePlugin } from './plugins/realtime';
@@ -122,6 +123,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   // app.realtime for the services of later modules
   await app.register(realtimePlugin, { findStaffSession, findMemberSession });
   if (config.METRICS) await app.register(metricsPlugin); // /api/metrics, off by default
+  await app.register(jobQueuePlugin, { connection: database.queue }); // app.queue (issue 19)
   await registerModules(app);
   await app.register(staticPlugin, {
     webDist: config.WEB_DIST ?? defaultWebDist,

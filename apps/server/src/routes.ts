@@ -27,6 +27,7 @@ import {
   notificationsRoutes,
   participantPushPlugin,
 } from './modules/notifications/notifications.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { trainerNotificationsRoutes } from './modules/trainer-notifications/trainer-notifications.routes';
 
 /** Every domain's routes, one line per module. */
@@ -58,4 +59,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(chatRoutes);
   await app.register(notificationsRoutes);
   await app.register(trainerNotificationsRoutes);
+  await app.register(jobsRoutes);
 }

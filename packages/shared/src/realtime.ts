@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatMessageSchema } from './chat/chat.schemas';
+import { jobSchema } from './jobs/jobs.schemas';
 import { trainerNotificationSchema } from './trainer-notifications/trainer-notifications.schemas';
 
 /**
@@ -30,6 +31,8 @@ export const realtimeEvents = {
   'discussion.unread_changed': z.object({ program_id: z.string(), activity_id: z.string() }),
   /** A new trainer notification for the receiver (the bell's live pop-up). */
   'notification.new': trainerNotificationSchema,
+  /** One of the receiver's jobs moved (progress, done, failed): 'Unduhan' updates (issue 19). */
+  'job.progress': jobSchema,
 } as const;
 
 export type RealtimeEventName = keyof typeof realtimeEvents;

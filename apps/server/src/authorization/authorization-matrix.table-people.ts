@@ -351,6 +351,15 @@ export const peopleRows: MatrixRow[] = [
     'grade.manage, scoped',
     ({ w }) => ({ url: `/api/certificate/v1/program/${w.program.id}/zip?kind=participant` }),
   ),
+  row('GET /api/job/v1/list', S.anyStaff, "the user's own jobs (issue 19)", () => ({
+    url: '/api/job/v1/list',
+  })),
+  row(
+    'GET /api/job/v1/detail/:id',
+    '401 401 404 404 200 404',
+    "the admin's job: its owner only, anyone else 404 (issue 19)",
+    ({ w }) => ({ url: `/api/job/v1/detail/${w.jobId}` }),
+  ),
   row(
     'GET /api/certificate/v1/verify/:number',
     S.open(200),

@@ -5,6 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { installJobQueue, type QueueConnection } from '../lib/job-queue';
 import { serverPath } from '../lib/server-root';
 import { openPglite } from './pglite';
 import * as schema from './schema';
@@ -23,6 +24,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, to clone a migrated database quickly. */
   dump?: () => Promise<Blob>;
+  /** Where the job queue (pg-boss, lib/job-queue.ts) keeps its jobs: this same database. */
+  queue: QueueConnection;
 }
 
 export const migrationsFolder = serverPath('drizzle');
@@ -81,20 +84,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // next query then fails (answered 503) and the pool drops the client.
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const queue: QueueConnection = { kind: 'postgres', url: options.url };
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePostgres(options.url),
+      queue,
+      migrate: async () => {
+        await migratePostgres(options.url);
+        await installJobQueue(queue);
+      },
       close: () => pool.end(),
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = await openPglite(options);
   const pgliteDb = drizzlePglite({ client, schema });
+  const queue: QueueConnection = { kind: 'pglite', client };
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    queue,
+    migrate: async () => {
+      await migratePglite(pgliteDb, { migrationsFolder });
+      await installJobQueue(queue);
+    },
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip'),
   };

@@ -12,3 +12,4 @@ export * from './schema/discussions';
 export * from './schema/chat';
 export * from './schema/notifications';
 export * from './schema/trainer-notifications';
+export * from './schema/jobs';

@@ -107,7 +107,7 @@ function ownKey(filename: string): string {
 }
 
 /** Streams whatever `write` writes into storage under `key`; all or nothing. */
-async function storeWritten(
+export async function storeWritten(
   storage: Storage,
   key: string,
   write: (stream: Writable) => Promise<void>,

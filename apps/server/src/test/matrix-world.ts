@@ -10,6 +10,7 @@ import type { RoleKey } from '@ajar/shared/common/roles';
 import { dateAtOffset } from '@ajar/shared/exports/exports.rules';
 import { activities, memberRedeems, memberSessions } from '../db/schema';
 import { newToken } from '../lib/tokens';
+import { insertJob } from '../modules/jobs/jobs.repository';
 import { assignTrainer, buildActivity } from './factories/activities';
 import { buildMedia } from './factories/media';
 import { pngBytes } from './factories/media-bytes';
@@ -274,10 +275,19 @@ export async function buildMatrixWorld(app: FastifyInstance) {
   );
   const batchId = (batchRows.list as { id: string }[])[0]!.id;
 
+  // A job of the admin's (issue 19): only its owner reads it.
+  const job = await insertJob(db, {
+    userId: users.admin.id,
+    kind: 'export',
+    name: `ekspor-matriks-${tag}.xlsx`,
+    input: {},
+  });
+
   return {
     app,
     tag,
     users,
+    jobId: job.id,
     headers: { ...headers, member: memberHeaders } as Record<MatrixRole, Headers>,
     study,
     program,

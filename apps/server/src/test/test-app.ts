@@ -12,6 +12,8 @@ import { pgliteTemplateFile, pgTemplateDb } from './global-setup';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The database behind `db` (its job queue connection, for a second queue in tests). */
+  database: Database;
   config: Config;
   dataDir: string;
   close(): Promise<void>;
@@ -58,6 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     db: database.db,
+    database,
     config,
     dataDir,
     close: async () => {

@@ -10,6 +10,7 @@ import MenuRounded from '@mui/icons-material/MenuRounded';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { useRefreshCurrentUser } from '../features/auth/api/get-me';
 import { ChatMailIcon } from '../features/chat/components/chat-mail-icon';
+import { DownloadsButton } from '../features/jobs/components/downloads-button';
 import { NotificationBell } from '../features/trainer-notifications/components/notification-bell';
 import { hasPermission, useCurrentUser } from '../hooks/use-session';
 import { routeHandle } from '../routes/app-route';
@@ -58,6 +59,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
           <Typography variant="h6" component="h1" noWrap sx={{ flex: 1, fontSize: 18 }}>
             {title}
           </Typography>
+          <DownloadsButton />
           <NotificationBell />
           <ChatMailIcon />
           <UserMenu />

@@ -110,5 +110,12 @@ export const programExportParamsSchema = z.object({
 });
 
 /** Every export answers a short-lived download link (DESIGN §6, §11). */
-export const exportReplySchema = z.object({ public_url: z.string() });
+/**
+ * An export's reply: the link of the file (`public_url`), or, past `exportJobThreshold` rows, the
+ * job that makes it (`job_id`, issue 19; followed in 'Unduhan').
+ */
+export const exportReplySchema = z.union([
+  z.object({ public_url: z.string() }),
+  z.object({ job_id: z.uuid() }),
+]);
 export type ExportReply = z.infer<typeof exportReplySchema>;

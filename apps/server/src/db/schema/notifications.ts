@@ -26,18 +26,15 @@ export const sentNotifications = pgTable(
     /** Web Push messages the push services accepted. */
     delivered: integer('delivered').notNull().default(0),
     /**
-     * The push fan-out is a job kept on this row (DESIGN §11): 'pending' → 'sending' → 'done'.
-     * `push_cursor` is the last member_push_subscriptions id sent, so a restart resumes there.
+     * The push fan-out is a job of the job queue (issue 19); its progress is kept here for the
+     * list: 'pending' → 'sending' → 'done'. `push_cursor` is the last member_push_subscriptions
+     * id sent, so a retried job resumes there.
      */
     push_state: text('push_state').notNull().default('pending'),
-    push_claimed_at: timestamp('push_claimed_at', { withTimezone: true }),
     push_cursor: uuid('push_cursor'),
     ...timestamps(),
   },
-  (t) => [
-    index('sent_notifications_created_idx').on(t.created_at),
-    index('sent_notifications_push_idx').on(t.push_state, t.created_at),
-  ],
+  (t) => [index('sent_notifications_created_idx').on(t.created_at)],
 );
 
 /** The in-app copy of a sent notification for one member (what the member API lists). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { CertificateKind } from '@ajar/shared/certificates/certificates.constants';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -154,6 +154,15 @@ export async function eligiblePage(
     )
     .orderBy(asc(memberRedeems.id))
     .limit(limit);
+}
+
+/** How many redemptions of the program qualify (a zip job's progress counts against it). */
+export async function countEligible(db: DbOrTx, programId: string, kind: CertificateKind) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(memberRedeems)
+    .where(and(eq(memberRedeems.program_id, programId), eligible(kind)));
+  return row?.n ?? 0;
 }
 
 /** What every certificate of a program prints about the program. */

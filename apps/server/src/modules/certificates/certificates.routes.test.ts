@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobMessages } from '@ajar/shared/jobs/jobs.constants';
 import { certificateMessages } from '@ajar/shared/certificates/certificates.constants';
 import type {
   CertificateRedeemDetail,
@@ -14,6 +15,7 @@ import { buildActivity } from '../../test/factories/activities';
 import { buildMember, buildRedeem } from '../../test/factories/participants';
 import { buildProgram, buildTopics } from '../../test/factories/programs';
 import { signedIn } from '../../test/factories/users';
+import { finishedJob, jobFile } from '../../test/factories/jobs';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 type Headers = { authorization: string };
@@ -311,7 +313,7 @@ describe('certificates API', () => {
   });
 
   describe('bulk zip', () => {
-    it("streams every eligible participant's certificate, named by name and license", async () => {
+    it("zips every eligible participant's certificate as a job, named by name and license", async () => {
       const program = await programWithPostTest({ title: 'Kelas Massal' });
       const names = ['Andi Wijaya', 'Rina Sari', 'Joko Susilo'];
       for (const [i, fullname] of names.entries()) {
@@ -327,8 +329,17 @@ describe('certificates API', () => {
       }
       await buildRedeem(t.db, program.id, { license: 'AJR-ZIP-NEW' });
 
-      const res = await get(`/api/certificate/v1/program/${program.id}/zip?kind=graduation`);
-      expect(res.statusCode).toBe(200);
+      const started = await get(`/api/certificate/v1/program/${program.id}/zip?kind=graduation`);
+      expect(started.json().message).toBe(jobMessages.started);
+      const job = await finishedJob(t.app, admin, started);
+      expect(job).toMatchObject({
+        kind: 'certificate_zip',
+        status: 'done',
+        progress: 100,
+        name: 'sertifikat-kelas-massal.zip',
+        message: null,
+      });
+      const res = await jobFile(t.app, job);
       expect(res.headers['content-type']).toBe('application/zip');
       expect(res.headers['content-disposition']).toContain('sertifikat-kelas-massal.zip');
       const entries = withFile(res.rawPayload, 'all.zip', (file) => run('unzip', ['-Z1', file]))
@@ -345,8 +356,13 @@ describe('certificates API', () => {
       );
       expect(text.startsWith('%PDF')).toBe(true);
 
-      const participants = await get(
-        `/api/certificate/v1/program/${program.id}/zip?kind=participant`,
+      const participants = await jobFile(
+        t.app,
+        await finishedJob(
+          t.app,
+          admin,
+          await get(`/api/certificate/v1/program/${program.id}/zip?kind=participant`),
+        ),
       );
       const listed = withFile(participants.rawPayload, 'p.zip', (file) =>
         run('unzip', ['-Z1', file]),

@@ -15,8 +15,11 @@ import {
   updateSertificateBodySchema,
   updateSertificateReplySchema,
 } from '@ajar/shared/certificates/certificates.schemas';
+import { jobMessages } from '@ajar/shared/jobs/jobs.constants';
+import { jobStartedSchema } from '@ajar/shared/jobs/jobs.schemas';
 import { attachmentHeader } from '../../lib/downloads';
 import { openRoute, staffRoute } from '../../lib/route';
+import { defineFileJob, startJob } from '../jobs/jobs.service';
 import * as service from './certificates.service';
 
 /** A certificate PDF as a private download (never cached), its number in a header. */
@@ -39,6 +42,11 @@ const tags = ['certificates'];
  * PDF or a program's zip; anyone may check a number on the public verification call.
  */
 export const certificatesRoutes: FastifyPluginAsync = async (app) => {
+  await defineFileJob<service.ProgramZipJobInput>(app, {
+    kind: 'certificate_zip',
+    run: (ctx) => service.runProgramZipJob(app.db, ctx),
+  });
+
   /** Where the QR code points: PUBLIC_URL, or the origin the staff member is using. */
   const baseUrl = (request: FastifyRequest) =>
     app.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
@@ -86,30 +94,22 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
     url: '/api/certificate/v1/program/:programId/zip',
     permission: 'grade.manage',
     tags,
-    summary: "Every eligible participant's certificate of a program as one streamed .zip",
+    summary:
+      "Starts the zip of every eligible participant's certificate of a program as a job (`data.job_id`; follow it with GET /api/job/v1/detail/{id})",
     description: `Entries are named sertifikat-{name}-{license}.pdf; 400 '${certificateMessages.noneEligible}' when nobody qualifies.`,
     params: certificateZipParamSchema,
     query: certificateZipQuerySchema,
-    data: 'reply',
-    handler: async ({ params, query, user, request, reply }) => {
-      const zip = await service.programZip(
+    data: jobStartedSchema,
+    message: jobMessages.started,
+    handler: async ({ params, query, user, request }) => {
+      const job = await service.programZipJob(
         app.db,
         user,
         params.programId,
         query.kind,
         baseUrl(request),
-        (error) => request.log.error({ err: error }, 'certificate zip failed'),
       );
-      // A client that goes away stops the work.
-      request.raw.on('close', () => {
-        if (!reply.raw.writableFinished) zip.abort();
-      });
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', attachmentHeader(zip.filename))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(zip.stream);
+      return startJob(app, user, { kind: 'certificate_zip', ...job });
     },
   });
 

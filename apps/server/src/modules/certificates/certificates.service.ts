@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { pipeline } from 'node:stream/promises';
 import type archiver from 'archiver';
 import { loadArchiver } from '../../lib/lazy-modules';
 import {
@@ -24,6 +25,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { renderCertificatePdf } from '../../lib/certificate-pdf';
 import type { RequestUser } from '../../plugins/auth';
+import type { JobContext } from '../jobs/jobs.service';
 import {
   beginAttempt,
   normalizeAddress,
@@ -316,6 +318,71 @@ export async function programZip(
       archive.abort();
     },
   };
+}
+
+export interface ProgramZipJobInput {
+  programId: string;
+  kind: CertificateKind;
+  baseUrl: string;
+  /** The role of the staff member who started it, when they did (access is checked again). */
+  role: RequestUser['role'];
+}
+
+/**
+ * Checks that a zip can be made now (the program is the viewer's, somebody qualifies) and names
+ * it: what `GET /api/certificate/v1/program/{programId}/zip` answers before the job starts, so
+ * a zip nobody qualifies for is a 400 at once, not a failed job.
+ */
+export async function programZipJob(
+  db: DbOrTx,
+  viewer: Viewer,
+  programId: string,
+  kind: CertificateKind,
+  baseUrl: string,
+): Promise<{ name: string; input: ProgramZipJobInput }> {
+  await assertProgramVisible(db, viewer, programId);
+  const program = await repo.programForCertificates(db, programId);
+  if (!program) throw AppError.notFound();
+  if ((await repo.countEligible(db, programId, kind)) === 0) {
+    throw AppError.badRequest(certificateMessages.noneEligible);
+  }
+  return {
+    name: `sertifikat-${nameSlug(program.title)}.zip`,
+    input: { programId, kind, baseUrl, role: viewer.role },
+  };
+}
+
+/**
+ * The zip job (issue 19): the same streamed zip as `programZip`, written into the job's file in
+ * storage as it is made, its progress the share of certificates written.
+ */
+export async function runProgramZipJob(db: DbOrTx, ctx: JobContext<ProgramZipJobInput>) {
+  const { programId, kind, baseUrl, role } = ctx.input;
+  const total = Math.max(1, await repo.countEligible(db, programId, kind));
+  let failure: unknown = null;
+  const zip = await programZip(db, { id: ctx.userId, role }, programId, kind, baseUrl, (error) => {
+    failure = error;
+  });
+  const stop = () => zip.abort();
+  ctx.signal.addEventListener('abort', stop);
+  let written = 0;
+  let reported = Promise.resolve();
+  zip.stream.on('entry', () => {
+    written += 1;
+    const percent = (written * 100) / total;
+    reported = reported.then(() => ctx.progress(percent)).catch(() => undefined);
+  });
+  try {
+    await ctx.writeFile('application/zip', async (out) => {
+      await pipeline(zip.stream, out);
+      // An aborted archive ends its stream quietly: the zip is incomplete, so nothing is kept.
+      if (failure) throw failure;
+      if (ctx.signal.aborted) throw new Error('server stopping; the zip is made again on retry');
+    });
+  } finally {
+    ctx.signal.removeEventListener('abort', stop);
+    await reported;
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ExportKind } from '@ajar/shared/exports/exports.constants';
+import { exportJobThreshold } from '@ajar/shared/jobs/jobs.constants';
 import { exportUtcOffsetMinutes } from '@ajar/shared/exports/exports.constants';
 import type {
   ExportReply,
@@ -8,20 +9,21 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { createDownload, refuseEmptyExport, xlsxContentType } from '../../lib/downloads';
+import type { JobQueue } from '../../lib/job-queue';
 import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
+import { startJob, type JobContext } from '../jobs/jobs.service';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './exports.repository';
-import type { RedeemExportFilter } from './exports.rows';
+import { exportRows, type RedeemExportFilter } from './exports.rows';
 import { writeMemberRedeemExport } from './exports.writer';
 
 export interface ExportDeps {
   db: Db;
   storage: Storage;
   config: Pick<Config, 'PUBLIC_URL'>;
+  queue: JobQueue;
 }
-
-type Viewer = Pick<RequestUser, 'id' | 'role'>;
 
 const fileStem: Record<ExportKind, string> = {
   member_redeem: 'peserta',
@@ -59,14 +61,54 @@ function toFilter(programIds: string[], query: MemberRedeemExportQueryParsed): R
   };
 }
 
-/** Writes the file straight into storage and answers its short-lived link (DESIGN §11). */
+/** Whether the export has more rows than `limit` (reads at most `limit + 1` of them). */
+async function hasMoreRows(db: Db, filter: RedeemExportFilter, limit: number) {
+  let seen = 0;
+  for await (const _row of exportRows(db, filter)) {
+    seen += 1;
+    if (seen > limit) return true;
+  }
+  return false;
+}
+
+/** What the export job needs to write the file again after a restart. */
+export interface ExportJobInput {
+  filter: RedeemExportFilter;
+  kind: ExportKind;
+}
+
+/**
+ * The export job (issue 19): the same streamed writer, into the job's file; its progress is the
+ * share of rows written, counted against the rows there were when it started.
+ */
+export async function runExportJob(db: Db, ctx: JobContext<ExportJobInput>) {
+  const { filter, kind } = ctx.input;
+  let total = 0;
+  for await (const _row of exportRows(db, filter)) total += 1;
+  await ctx.writeFile(xlsxContentType, async (out) => {
+    await writeMemberRedeemExport({ db }, filter, out, {
+      kind,
+      mode: 'stream',
+      onRow: (n) => (n % 500 === 0 ? ctx.progress((n * 100) / Math.max(1, total)) : undefined),
+    });
+  });
+}
+
+/**
+ * Writes the file straight into storage and answers its short-lived link (DESIGN §11); past
+ * `exportJobThreshold` rows the file is made by a job instead, and its id is answered.
+ */
 async function store(
   deps: ExportDeps,
-  viewer: Viewer,
+  viewer: RequestUser,
   filename: string,
   filter: RedeemExportFilter,
   kind: ExportKind,
 ): Promise<ExportReply> {
+  if (await hasMoreRows(deps.db, filter, exportJobThreshold)) {
+    const input: ExportJobInput = { filter, kind };
+    return startJob(deps, viewer, { kind: 'export', name: filename, input });
+  }
   const { url } = await createDownload(deps, {
     userId: viewer.id,
     filename,
@@ -87,7 +129,7 @@ async function store(
  */
 export async function exportMemberRedeems(
   deps: ExportDeps,
-  viewer: Viewer,
+  viewer: RequestUser,
   kind: ExportKind,
   programIds: string[],
   query: MemberRedeemExportQueryParsed,
@@ -100,7 +142,7 @@ export async function exportMemberRedeems(
 /** `GET /api/users/v1/export/member_redeem/{programId}`: one program's participants. */
 export async function exportProgramMemberRedeems(
   deps: ExportDeps,
-  viewer: Viewer,
+  viewer: RequestUser,
   programId: string,
   query: MemberRedeemExportQueryParsed,
 ): Promise<ExportReply> {

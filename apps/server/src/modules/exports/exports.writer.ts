@@ -188,7 +188,12 @@ export async function writeMemberRedeemExport(
   deps: { db: DbOrTx },
   filter: RedeemExportFilter,
   out: Writable,
-  options: { kind: ExportKind; mode: ExportWriterMode },
+  options: {
+    kind: ExportKind;
+    mode: ExportWriterMode;
+    /** Hears each row written (its number from 1): a job's progress. */
+    onRow?: (n: number) => Promise<void> | undefined;
+  },
 ): Promise<{ rows: number }> {
   const { db } = deps;
   let count = 0;
@@ -197,6 +202,7 @@ export async function writeMemberRedeemExport(
     for await (const row of exportRows(db, filter)) {
       count += 1;
       sheet.add(memberRedeemValues(count, row));
+      await options.onRow?.(count);
     }
     await sheet.finish();
     return { rows: count };
@@ -246,6 +252,7 @@ export async function writeMemberRedeemExport(
         values[i + 1] = f.text;
       }
       sheet.add(values);
+      await options.onRow?.(count);
     }
   }
   await sheet.finish();

@@ -1,22 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberPushSubscriptions } from '../../db/schema';
 import { sentNotifications } from '../../db/schema/notifications';
+import { startJobQueue } from '../../lib/job-queue';
 import { browserSubscription } from '../../test/factories/auth';
 import { joinProgram } from '../../test/factories/members';
 import { buildProgram } from '../../test/factories/programs';
 import { startPushService, type FakePushService } from '../../test/factories/push-service';
 import { signedIn } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createNotificationPushWorker } from './notification-push.service';
-import { advancePushJob, claimPushJob, finishPushJob } from './push-jobs.repository';
+import { defineNotificationPush, memberPushQueue } from './notification-push.service';
 
 /**
- * The participant push fan-out when several servers share one database: each of them runs a
- * worker on the same queue (DESIGN §11). A job must be worked by one server at a time, and one
- * whose server stalled is taken over without the first server writing to it again.
+ * The participant push fan-out on the job queue (pg-boss, here on the embedded PGlite) when
+ * several servers share one database (DESIGN §11, issue 19): a job is worked by one server, and
+ * a retried job resumes from the cursor its first attempt saved.
  */
-describe('participant push jobs on several servers', () => {
+describe('participant push jobs on the job queue', () => {
   let t: TestApp;
   let admin: { authorization: string };
   let pushService: FakePushService;
@@ -32,34 +33,16 @@ describe('participant push jobs on several servers', () => {
     return row!;
   };
 
-  const waitForDone = async () => {
-    for (let i = 0; i < 400; i += 1) {
-      const row = await job();
-      if (row.push_state === 'done') return row;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error('push job did not finish');
-  };
-
-  /** Puts the job back in the queue as if nothing had been sent. */
-  const requeue = async (state: { push_state: string; claimedMinutesAgo?: number }) => {
+  /** Puts the notification back as if nothing (or `delivered` pushes up to `cursor`) was sent. */
+  const reset = async (
+    from: { cursor: string | null; delivered: number } = { cursor: null, delivered: 0 },
+  ) => {
     await t.db
       .update(sentNotifications)
-      .set({
-        push_state: state.push_state,
-        push_cursor: null,
-        delivered: 0,
-        push_claimed_at:
-          state.claimedMinutesAgo === undefined
-            ? null
-            : sql`now() - make_interval(mins => ${state.claimedMinutesAgo}::int)`,
-      })
+      .set({ push_state: 'sending', push_cursor: from.cursor, delivered: from.delivered })
       .where(eq(sentNotifications.id, notificationId));
     pushService.received.length = 0;
   };
-
-  const worker = (pollMs?: number) =>
-    createNotificationPushWorker({ config: t.config, db: t.db, log: t.app.log, pollMs });
 
   /** How many pushes each recipient's endpoint received. */
   const counts = () => {
@@ -94,8 +77,10 @@ describe('participant push jobs on several servers', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     notificationId = res.json<{ data: { id: string } }>().data.id;
-    // The app's own worker sends it once; each case then puts it back in the queue.
-    expect((await waitForDone()).delivered).toBe(25);
+    // The app's own worker sends it once, as a pg-boss job on PGlite.
+    await t.app.participantPush.idle();
+    expect(await job()).toMatchObject({ push_state: 'done', delivered: 25 });
+    expect(counts()).toEqual(paths.map(() => 1));
   }, 120_000);
 
   afterAll(async () => {
@@ -103,58 +88,36 @@ describe('participant push jobs on several servers', () => {
     await pushService.close();
   });
 
-  it('lets two servers kicked at once send each push exactly once', async () => {
-    await requeue({ push_state: 'pending' });
-    const [one, two] = [worker(), worker()];
-    one.kick();
-    two.kick();
-    await Promise.all([one.idle(), two.idle()]);
-    await Promise.all([one.close(), two.close()]);
-
+  it('runs a job once when a second server works the same queue', async () => {
+    await reset();
+    // A second server: its own pg-boss instance and worker on the same database.
+    const other = await startJobQueue(t.database.queue, t.app.log);
+    try {
+      await defineNotificationPush({ config: t.config, db: t.db, queue: other, log: t.app.log });
+      await t.app.participantPush.enqueue(notificationId);
+      await t.app.participantPush.idle();
+    } finally {
+      await other.stop({ graceful: true });
+    }
     expect(counts()).toEqual(paths.map(() => 1));
     expect(await job()).toMatchObject({ push_state: 'done', delivered: 25 });
+    const jobs = await t.app.queue.findJobs(memberPushQueue, {
+      data: { sentNotificationId: notificationId },
+    });
+    expect(jobs.filter((j) => j.state === 'completed')).toHaveLength(2);
   });
 
-  it('keeps a job taken over from its first server: the old claim writes nothing', async () => {
-    await requeue({ push_state: 'pending' });
-    const first = await claimPushJob(t.db);
-    expect(first?.id).toBe(notificationId);
-    // While the claim is fresh nobody else gets the job.
-    expect(await claimPushJob(t.db)).toBeNull();
-
-    // The first server stalls for longer than the lease; another one takes the job over.
-    await t.db
-      .update(sentNotifications)
-      .set({ push_claimed_at: sql`now() - interval '10 minutes'` })
-      .where(eq(sentNotifications.id, notificationId));
-    const second = await claimPushJob(t.db);
-    expect(second?.id).toBe(notificationId);
-    expect(second!.claim).not.toBe(first!.claim);
-
-    // The first server wakes up: its progress and its finish are refused.
-    expect(await advancePushJob(t.db, first!, randomUUID(), 7)).toBeNull();
-    expect(await job()).toMatchObject({ push_state: 'sending', push_cursor: null, delivered: 0 });
-    expect(await finishPushJob(t.db, first!)).toBe(false);
-
-    // The new owner's progress counts, and renews its claim.
-    const cursor = randomUUID();
-    const renewed = await advancePushJob(t.db, second!, cursor, 7);
-    expect(renewed).not.toBeNull();
-    expect(await job()).toMatchObject({ push_cursor: cursor, delivered: 7 });
-    expect(await advancePushJob(t.db, second!, cursor, 1)).toBeNull(); // the old claim is spent
-    expect(await finishPushJob(t.db, { id: notificationId, claim: renewed! })).toBe(true);
-    expect((await job()).push_state).toBe('done');
-  });
-
-  it('resumes a job whose server died, on the next poll of a live server', async () => {
-    const live = worker(50);
-    live.start();
-    await live.idle();
-    // A job a dead server left half way: claimed long ago, never finished.
-    await requeue({ push_state: 'sending', claimedMinutesAgo: 10 });
-    const row = await waitForDone();
-    await live.close();
-    expect(row.delivered).toBe(25);
-    expect(counts()).toEqual(paths.map(() => 1));
+  it('resumes a retried job from the cursor its first attempt saved', async () => {
+    const subs = await t.db
+      .select({ id: memberPushSubscriptions.id })
+      .from(memberPushSubscriptions)
+      .orderBy(asc(memberPushSubscriptions.id));
+    // As a server that died after its first slice of 20 left it.
+    await reset({ cursor: subs[19]!.id, delivered: 20 });
+    await t.app.participantPush.enqueue(notificationId);
+    await t.app.participantPush.idle();
+    expect(pushService.received).toHaveLength(5);
+    expect(counts().reduce((a, b) => a + b, 0)).toBe(5);
+    expect(await job()).toMatchObject({ push_state: 'done', delivered: 25 });
   });
 });

@@ -2,15 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pushSubscriptionSchema } from '@ajar/shared/auth/auth.schemas';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { defineJob, type Job, type JobQueue } from '../../lib/job-queue';
 import { loadWebPush } from '../../lib/lazy-modules';
 import { loadVapidKeys, type PushPayload } from '../../lib/push';
 import {
   advancePushJob,
-  claimPushJob,
   deleteMemberSubscriptions,
+  findPushJobState,
   finishPushJob,
+  markPushSending,
   subscriptionBatch,
-  type PushJob,
 } from './push-jobs.repository';
 
 /** Subscriptions read per query, and pushes in flight at once. */
@@ -21,8 +22,9 @@ const ATTEMPTS = 3;
 const RETRY_BASE_MS = 250;
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const PUSH_TIMEOUT_MS = 10_000;
-/** How often a server looks for pending or stalled jobs (a cheap indexed query). */
-const POLL_MS = 60_000;
+
+/** The pg-boss queue of participant pushes: one job per sent notification. */
+export const memberPushQueue = 'member-push';
 
 type PushConfig = Pick<
   Config,
@@ -30,18 +32,10 @@ type PushConfig = Pick<
 >;
 
 export interface NotificationPushWorker {
-  /**
-   * Kicks now and then every `pollMs`, so a job whose server died (or failed mid-way) is taken
-   * over once its claim is stale, by whichever server polls first, without waiting for the next
-   * notification or restart.
-   */
-  start(): void;
-  /** Starts working through pending jobs unless already doing so; never throws. */
-  kick(): void;
-  /** Resolves when no job is being worked on (tests, shutdown). */
+  /** Queues the push of one sent notification (a job on the queue, run by any server). */
+  enqueue(sentNotificationId: string): Promise<void>;
+  /** Resolves when every push this server queued has finished (tests). */
   idle(): Promise<void>;
-  /** Stops after the current batch; a job left half done is resumed by the next start. */
-  close(): Promise<void>;
 }
 
 type Outcome = 'sent' | 'gone' | 'failed';
@@ -56,30 +50,28 @@ function isTransient(webpush: WebPush, err: unknown) {
 }
 
 /**
- * The background fan-out of participant notifications (DESIGN §11): jobs are the
- * `sent_notifications` rows whose `push_state` is not done, claimed with SKIP LOCKED, worked
- * through in batches of subscriptions with bounded concurrency and retries, the cursor and the
- * delivered count saved after every slice so a restart loses nothing. Several servers share the
- * queue: a job is one server's while its claim is renewed; a stalled one is taken over, and its
- * first owner, if it wakes up, finds its claim gone and stops.
+ * The background fan-out of participant notifications (DESIGN §11) as jobs of the job queue
+ * (lib/job-queue.ts): one job per sent notification, worked through in batches of subscriptions
+ * with bounded concurrency and per-push retries. The cursor and the delivered count are saved on
+ * the notification after every slice, so a job retried after its server died resumes there and
+ * sends at most one slice again. pg-boss gives the job to one server at a time; a job whose
+ * server stops sending heartbeats is retried (with backoff) by another.
  */
-export function createNotificationPushWorker(deps: {
+export async function defineNotificationPush(deps: {
   config: PushConfig;
   db: Db;
+  queue: JobQueue;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  pollMs?: number;
-}): NotificationPushWorker {
-  const { config, db, log } = deps;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
-  let poller: NodeJS.Timeout | undefined;
+}): Promise<NotificationPushWorker> {
+  const { config, db, log, queue } = deps;
+  const queued = new Set<string>();
 
   async function sendOne(
     subscription: unknown,
     body: string,
     vapid: { subject: string; publicKey: string; privateKey: string },
     subscriptionId: string,
+    signal: AbortSignal,
   ): Promise<Outcome> {
     const parsed = pushSubscriptionSchema.safeParse(subscription);
     if (!parsed.success) return 'gone';
@@ -99,7 +91,7 @@ export function createNotificationPushWorker(deps: {
         ) {
           return 'gone';
         }
-        if (attempt >= ATTEMPTS || !isTransient(webpush, err) || closed) {
+        if (attempt >= ATTEMPTS || !isTransient(webpush, err) || signal.aborted) {
           log.warn({ err, subscriptionId }, 'participant web push failed');
           return 'failed';
         }
@@ -108,30 +100,31 @@ export function createNotificationPushWorker(deps: {
     }
   }
 
-  async function runJob(job: PushJob) {
+  async function runJob(job: Job<{ sentNotificationId: string }>) {
+    const sentId = job.data.sentNotificationId;
+    const state = await findPushJobState(db, sentId);
+    if (!state || state.push_state === 'done') return;
+    await markPushSending(db, sentId);
     const keys = await loadVapidKeys(config);
     const vapid = { subject: config.VAPID_SUBJECT, ...keys };
     const payload: PushPayload = {
-      title: job.title,
-      body: job.message,
-      url: job.link ?? undefined,
-      data: { type: 'member_notification', sent_notification_id: job.id },
+      title: state.title,
+      body: state.message,
+      url: state.link ?? undefined,
+      data: { type: 'member_notification', sent_notification_id: sentId },
     };
     const body = JSON.stringify(payload);
-    let cursor = job.push_cursor;
-    let claim: string | null = job.claim;
-    while (!closed) {
-      const batch = await subscriptionBatch(db, job.id, cursor, BATCH_SIZE);
-      if (batch.length === 0) {
-        await finishPushJob(db, { id: job.id, claim });
-        return;
-      }
-      // Progress is saved (and the claim renewed) after every slice, so a slow push service
-      // never lets the claim go stale under a live server, and a takeover resends at most a slice.
-      for (let i = 0; i < batch.length && !closed; i += CONCURRENCY) {
+    let cursor = state.push_cursor;
+    for (;;) {
+      const batch = await subscriptionBatch(db, sentId, cursor, BATCH_SIZE);
+      if (batch.length === 0) break;
+      // Progress is saved after every slice: a retry after a crash resends at most a slice.
+      for (let i = 0; i < batch.length; i += CONCURRENCY) {
+        // The server is stopping: this attempt ends here and the job is retried from the cursor.
+        if (job.signal.aborted) throw new Error('server stopping; the push resumes on retry');
         const slice = batch.slice(i, i + CONCURRENCY);
         const outcomes = await Promise.all(
-          slice.map((row) => sendOne(row.subscription, body, vapid, row.id)),
+          slice.map((row) => sendOne(row.subscription, body, vapid, row.id, job.signal)),
         );
         const sent = outcomes.filter((outcome) => outcome === 'sent').length;
         await deleteMemberSubscriptions(
@@ -139,56 +132,35 @@ export function createNotificationPushWorker(deps: {
           slice.filter((_, n) => outcomes[n] === 'gone').map((row) => row.id),
         );
         cursor = slice[slice.length - 1]!.id;
-        claim = await advancePushJob(db, { id: job.id, claim }, cursor, sent);
-        if (claim === null) {
-          log.warn(
-            { sentNotificationId: job.id },
-            'participant push job taken over by another server',
-          );
-          return;
-        }
+        await advancePushJob(db, sentId, cursor, sent);
       }
     }
+    await finishPushJob(db, sentId);
   }
 
-  async function drain() {
-    do {
-      again = false;
-      while (!closed) {
-        const job = await claimPushJob(db);
-        if (!job) break;
-        await runJob(job);
-      }
-    } while (again && !closed);
-  }
+  await defineJob<{ sentNotificationId: string }>(queue, {
+    name: memberPushQueue,
+    // A job whose server died is noticed by its missing heartbeats and retried with backoff
+    // (5 s, 10 s, 20 s …) by a live server; the database being away is the usual transient cause.
+    queue: { retryLimit: 8, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 30 },
+    concurrency: 2,
+    handler: runJob,
+  });
 
-  const worker: NotificationPushWorker = {
-    start() {
-      if (closed || poller) return;
-      worker.kick();
-      poller = setInterval(() => worker.kick(), deps.pollMs ?? POLL_MS);
-      poller.unref();
+  return {
+    async enqueue(sentNotificationId) {
+      const id = await queue.send(memberPushQueue, { sentNotificationId });
+      if (id) queued.add(id);
     },
-    kick() {
-      if (closed) return;
-      if (running) {
-        again = true;
-        return;
+    async idle() {
+      for (const id of queued) {
+        for (;;) {
+          const job = await queue.getJobById(memberPushQueue, id);
+          if (!job || ['completed', 'failed', 'cancelled'].includes(job.state)) break;
+          await sleep(20);
+        }
+        queued.delete(id);
       }
-      running = drain()
-        .catch((err: unknown) => log.error({ err }, 'participant notification push job failed'))
-        .finally(() => {
-          running = null;
-        });
-    },
-    idle: async () => {
-      while (running) await running;
-    },
-    close: async () => {
-      closed = true;
-      clearInterval(poller);
-      await running;
     },
   };
-  return worker;
 }

@@ -15,10 +15,7 @@ import {
 } from '@ajar/shared/notifications/notifications.schemas';
 import { openRoute, staffRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
-import {
-  createNotificationPushWorker,
-  type NotificationPushWorker,
-} from './notification-push.service';
+import { defineNotificationPush, type NotificationPushWorker } from './notification-push.service';
 import * as service from './notifications.service';
 
 const tags = ['notifications'];
@@ -31,16 +28,19 @@ declare module 'fastify' {
 }
 
 /**
- * Decorates the app with the participants' push worker, so the modules whose events notify a
- * member (discussions, chat, feedback: `notifyMember`) kick it. It starts with the app (resuming
- * jobs a restart left, then polling for stalled ones) and stops with it.
+ * Decorates the app with the participants' push jobs, so the modules whose events notify a
+ * member (discussions, chat, feedback: `notifyMember`) queue them. The worker runs on the job
+ * queue (app.queue), which resumes jobs a restart left and stops with the app.
  */
 export const participantPushPlugin = fp(
   async (app: FastifyInstance) => {
-    const push = createNotificationPushWorker({ config: app.config, db: app.db, log: app.log });
+    const push = await defineNotificationPush({
+      config: app.config,
+      db: app.db,
+      queue: app.queue,
+      log: app.log,
+    });
     app.decorate('participantPush', push);
-    app.addHook('onReady', async () => push.start());
-    app.addHook('onClose', async () => push.close());
   },
   { name: 'participant-push' },
 );

@@ -39,7 +39,7 @@ export async function countRecipients(db: Db, query: Target): Promise<Notificati
 
 /**
  * Sends a notification: the record and every recipient's in-app row are committed before the
- * answer; Web Push runs afterwards in the background worker, so the request never waits for it.
+ * answer; Web Push runs afterwards as a job of the job queue, so the request never waits for it.
  */
 export async function createNotification(
   deps: { db: Db; push: NotificationPushWorker },
@@ -56,7 +56,7 @@ export async function createNotification(
     link: body.link ?? null,
     createdBy: user.id,
   });
-  deps.push.kick();
+  await deps.push.enqueue(created.id);
   return created;
 }
 
@@ -142,8 +142,8 @@ export async function notifyMember(
   input: repo.NewPersonalNotification,
 ): Promise<void> {
   try {
-    await repo.insertPersonalNotification(deps.db, input);
-    deps.participantPush.kick();
+    const sentId = await repo.insertPersonalNotification(deps.db, input);
+    await deps.participantPush.enqueue(sentId);
   } catch (err) {
     deps.log.error({ err, memberId: input.memberId }, 'member notification failed');
   }

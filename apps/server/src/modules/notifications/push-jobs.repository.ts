@@ -3,52 +3,36 @@ import type { DbOrTx } from '../../db/client';
 import { memberPushSubscriptions } from '../../db/schema';
 import { memberNotifications, sentNotifications } from '../../db/schema/notifications';
 
-/**
- * A job whose claim has not been renewed for this long is taken over (its server is gone). The
- * worker renews it after every slice of pushes, which lasts well under a minute even when every
- * push of the slice times out and is retried.
- */
-const STALE_AFTER = sql`interval '5 minutes'`;
-
-export interface PushJob {
+export interface PushJobState {
   id: string;
   title: string;
   message: string;
   link: string | null;
+  push_state: string;
   push_cursor: string | null;
-  /**
-   * The claim's time as PostgreSQL's text (exact, unlike a JS Date): the worker's proof that the
-   * job is still its own. A renewal returns the next one.
-   */
-  claim: string;
 }
 
-/** The row still held by this claim: claimed by no one else since, and not finished. */
-const heldBy = (sentId: string, claim: string) =>
-  and(
-    eq(sentNotifications.id, sentId),
-    eq(sentNotifications.push_state, 'sending'),
-    sql`${sentNotifications.push_claimed_at} = ${claim}::timestamptz`,
-  );
+/** A notification's push as the job finds it (null when the notification was deleted). */
+export async function findPushJobState(db: DbOrTx, sentId: string): Promise<PushJobState | null> {
+  const [row] = await db
+    .select({
+      id: sentNotifications.id,
+      title: sentNotifications.title,
+      message: sentNotifications.message,
+      link: sentNotifications.link,
+      push_state: sentNotifications.push_state,
+      push_cursor: sentNotifications.push_cursor,
+    })
+    .from(sentNotifications)
+    .where(eq(sentNotifications.id, sentId));
+  return row ?? null;
+}
 
-/**
- * Claims the oldest notification whose push is pending (or stalled) for this server. `FOR
- * UPDATE SKIP LOCKED` lets several servers share the queue without taking the same job.
- */
-export async function claimPushJob(db: DbOrTx): Promise<PushJob | null> {
-  const result = await db.execute(sql`
-    update ${sentNotifications} set push_state = 'sending', push_claimed_at = now()
-    where id = (
-      select id from ${sentNotifications}
-      where push_state = 'pending'
-         or (push_state = 'sending' and push_claimed_at < now() - ${STALE_AFTER})
-      order by created_at
-      limit 1
-      for update skip locked
-    )
-    returning id, title, message, link, push_cursor, push_claimed_at::text as claim`);
-  const rows = (result as unknown as { rows: PushJob[] }).rows;
-  return rows[0] ?? null;
+export async function markPushSending(db: DbOrTx, sentId: string) {
+  await db
+    .update(sentNotifications)
+    .set({ push_state: 'sending' })
+    .where(and(eq(sentNotifications.id, sentId), eq(sentNotifications.push_state, 'pending')));
 }
 
 /** The next batch of recipients' subscriptions after `cursor`, in id order. */
@@ -73,40 +57,24 @@ export function subscriptionBatch(
     .limit(limit);
 }
 
-/**
- * Records a finished slice while the job is still this worker's: the cursor moves, the delivered
- * count grows, the claim is renewed. Null when another server has taken the job over (this one
- * was too slow or paused): nothing is written and the worker must stop.
- */
+/** Records a finished slice: the cursor moves past it and the delivered count grows. */
 export async function advancePushJob(
   db: DbOrTx,
-  job: { id: string; claim: string },
+  sentId: string,
   cursor: string,
   delivered: number,
-): Promise<string | null> {
-  const rows = await db
+): Promise<void> {
+  await db
     .update(sentNotifications)
-    .set({
-      push_cursor: cursor,
-      delivered: sql`${sentNotifications.delivered} + ${delivered}`,
-      push_claimed_at: sql`now()`,
-    })
-    .where(heldBy(job.id, job.claim))
-    .returning({ claim: sql<string>`${sentNotifications.push_claimed_at}::text` });
-  return rows[0]?.claim ?? null;
+    .set({ push_cursor: cursor, delivered: sql`${sentNotifications.delivered} + ${delivered}` })
+    .where(eq(sentNotifications.id, sentId));
 }
 
-/** Marks the job done if it is still this worker's; false when another server holds it. */
-export async function finishPushJob(
-  db: DbOrTx,
-  job: { id: string; claim: string },
-): Promise<boolean> {
-  const rows = await db
+export async function finishPushJob(db: DbOrTx, sentId: string): Promise<void> {
+  await db
     .update(sentNotifications)
-    .set({ push_state: 'done', push_claimed_at: null })
-    .where(heldBy(job.id, job.claim))
-    .returning({ id: sentNotifications.id });
-  return rows.length > 0;
+    .set({ push_state: 'done' })
+    .where(eq(sentNotifications.id, sentId));
 }
 
 /** Subscriptions the push service declared gone (404/410). */

@@ -115,8 +115,7 @@ describe('trainer notifications', () => {
 
   it('a member chat message rings no bell (the mail icon counts it); uploaded work notifies the trainers', async () => {
     const s = await scene();
-    const socket = await connectSocket(url, tokenOf(s.trainerHeaders));
-    sockets.push(socket);
+    const socket = await t.socketFor(tokenOf(s.trainerHeaders));
     const bell = collectEvents(socket, 'notification.new');
     const unreadRooms = nextEvent(socket, 'chat.unread');
     const room = await t.app.inject({

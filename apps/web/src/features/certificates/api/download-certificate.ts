@@ -36,11 +36,3 @@ export function downloadCertificate(kind: CertificateKind, redeemId: string) {
     certificateFileName,
   );
 }
-
-/** `GET /api/certificate/v1/program/{programId}/zip?kind=`: every certificate of a program. */
-export function downloadProgramCertificates(programId: string, kind: CertificateKind) {
-  return downloadWithToken(
-    `/certificate/v1/program/${encodeURIComponent(programId)}/zip?kind=${kind}`,
-    `sertifikat-${kind === 'graduation' ? 'kelulusan' : 'peserta'}.zip`,
-  );
-}

@@ -39,7 +39,7 @@ import {
   memberRedeemExportQuerySchema,
   type MemberRedeemExportQuery,
 } from '@ajar/shared/exports/exports.schemas';
-import { downloadLink } from '@/lib/download-link';
+import { useFileOrJobReply } from '@/lib/jobs';
 import { useExportParticipants } from '../api/export-participants';
 import { useExportProgramOptions, type ProgramOption } from '../api/get-grading-programs';
 import { exportErrorMessage } from '../lib/export-error';
@@ -114,6 +114,7 @@ const checked = <CheckBoxIcon fontSize="small" />;
 export function ExportDialog({ kind, onClose }: ExportDialogProps) {
   const open = kind !== null;
   const { enqueueSnackbar } = useSnackbar();
+  const fileOrJob = useFileOrJobReply();
   const options = useExportProgramOptions(open);
   const mutation = useExportParticipants();
   const [state, setState] = useState<FormState>(initialState);
@@ -151,8 +152,7 @@ export function ExportDialog({ kind, onClose }: ExportDialogProps) {
         programIds: state.programs.map((p) => p.id),
         query: toQuery(state),
       });
-      enqueueSnackbar(exportMessages.exported, { variant: 'success' });
-      downloadLink(data.public_url);
+      fileOrJob(data, exportMessages.exported);
       onClose();
     } catch (error) {
       enqueueSnackbar(exportErrorMessage(error), { variant: 'error' });

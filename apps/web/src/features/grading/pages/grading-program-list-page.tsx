@@ -18,7 +18,7 @@ import { SearchBox } from '@/components/search-box';
 import { SearchResultNote } from '@/components/search-result-note';
 import { useListSearchParams } from '@/hooks/use-list-search-params';
 import { useCan } from '@/hooks/use-session';
-import { downloadLink } from '@/lib/download-link';
+import { useFileOrJobReply } from '@/lib/jobs';
 import { useExportProgramParticipants } from '../api/export-participants';
 import { useGradingPrograms } from '../api/get-grading-programs';
 import { ExportDialog } from '../components/export-dialog';
@@ -41,6 +41,7 @@ const exportIcons: Record<ExportKind, typeof TableViewOutlinedIcon> = {
  */
 export function GradingProgramListPage() {
   const { enqueueSnackbar } = useSnackbar();
+  const fileOrJob = useFileOrJobReply();
   const canGrade = useCan('grade.manage');
   const { params, update } = useListSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -63,8 +64,7 @@ export function GradingProgramListPage() {
   const exportProgram = async (program: Program) => {
     try {
       const data = await programExport.mutateAsync(program.id);
-      enqueueSnackbar(exportMessages.exported, { variant: 'success' });
-      downloadLink(data.public_url);
+      fileOrJob(data, exportMessages.exported);
     } catch (error) {
       enqueueSnackbar(exportErrorMessage(error), { variant: 'error' });
     }

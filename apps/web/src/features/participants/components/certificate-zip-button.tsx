@@ -8,26 +8,31 @@ import {
   certificateMessages,
   type CertificateKind,
 } from '@ajar/shared/certificates/certificates.constants';
-import { errorMessage } from '@/api/http';
-import { downloadWork } from '../api/download-work';
+import { jobMessages } from '@ajar/shared/jobs/jobs.constants';
+import type { JobStarted } from '@ajar/shared/jobs/jobs.schemas';
+import { errorMessage, http } from '@/api/http';
+import { useJobStarted } from '@/lib/jobs';
 
 /**
  * 'Unduh Semua Sertifikat': every eligible participant's certificate of the program as one zip
- * (`GET /api/certificate/v1/program/{id}/zip?kind=`), fetched with the bearer token.
+ * (`GET /api/certificate/v1/program/{id}/zip?kind=`), made as a job (issue 19): the menu closes
+ * at once and the zip is followed, then downloaded, in 'Unduhan'.
  */
 export function CertificateZipButton({ programId }: { programId: string }) {
   const { enqueueSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
+  const jobStarted = useJobStarted();
 
   const download = async (kind: CertificateKind) => {
     setAnchor(null);
     setBusy(true);
     try {
-      await downloadWork(
+      const started = await http.get<JobStarted>(
         `/certificate/v1/program/${encodeURIComponent(programId)}/zip?kind=${kind}`,
-        `sertifikat-${kind === 'graduation' ? 'kelulusan' : 'peserta'}.zip`,
       );
+      void jobStarted(started);
+      enqueueSnackbar(jobMessages.started, { variant: 'info' });
     } catch (error) {
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
     } finally {

@@ -1,0 +1,41 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
+import { users } from './users';
+
+/**
+ * Long work a staff member started (issue 19): what they see in 'Unduhan'. The work itself is a
+ * pg-boss job (lib/job-queue.ts) with the same id; this row keeps the owner, the progress, the
+ * reason of a failure and the file made, which expires (with the row's file) 24 h after it is done.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'certificate_zip' | 'export' */
+    kind: text('kind').notNull(),
+    /** The name shown in the list (the file's name). */
+    name: text('name').notNull(),
+    /** 'queued' | 'running' | 'done' | 'failed' */
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    /** Why a failed job failed, in Indonesian for the user. */
+    message: text('message'),
+    /** What the worker needs to do the work again after a restart. */
+    input: jsonb('input').notNull(),
+    storage_key: text('storage_key'),
+    filename: text('filename'),
+    content_type: text('content_type'),
+    started_at: timestamp('started_at', { withTimezone: true }),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    /** When the finished job's file is removed (24 h after it was done). */
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('jobs_user_idx').on(t.user_id, t.created_at),
+    index('jobs_expires_idx').on(t.expires_at),
+  ],
+);

@@ -1,0 +1,120 @@
+/**
+ * The job queue: pg-boss on the database Ajar already has (docs/decisions.md, issue 19). Long or
+ * retried work (the participants' push fan-out, certificate zips, big exports) is a pg-boss job:
+ * it survives its server (a job whose server died is expired and retried by a live one), runs once
+ * when several servers share the database (pg-boss claims with `FOR UPDATE SKIP LOCKED`), and is
+ * retried with exponential backoff when it fails for a while.
+ *
+ * On PostgreSQL pg-boss keeps a small pool of its own; on the embedded PGlite it shares the one
+ * connection through pg-boss's PGlite adapter. Its tables live in the `pgboss` schema, installed
+ * (and upgraded) by `installJobQueue` as part of the database's migration.
+ *
+ * Use (a module's plugin):
+ *
+ * ```ts
+ * await defineJob(app.queue, {
+ *   name: 'member-push',
+ *   queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true },
+ *   handler: async (job) => { … }, // throws → retried; after the last try the job is failed
+ * });
+ * await app.queue.send('member-push', { sentId });
+ * ```
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, fromPglite, type ConstructorOptions, type Job, type QueueOptions } from 'pg-boss';
+
+export type JobQueue = PgBoss;
+
+/** The job queue's way into the database: its own small pool on PostgreSQL, the one PGlite. */
+export type QueueConnection =
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
+export type { Job };
+
+/** The schema pg-boss's tables live in (beside Ajar's own, in the same database). */
+export const jobQueueSchema = 'pgboss';
+
+function connectionOptions(connection: QueueConnection): ConstructorOptions {
+  if (connection.kind === 'pglite') {
+    return { db: fromPglite(connection.client), backend: 'pglite', schema: jobQueueSchema };
+  }
+  return {
+    connectionString: connection.url,
+    schema: jobQueueSchema,
+    max: 4,
+    application_name: 'ajar-jobs',
+  };
+}
+
+/**
+ * Creates or upgrades pg-boss's schema (pg-boss serialises this under its own advisory lock, so
+ * servers migrating at once are safe). Part of `Database.migrate()`, so a test database cloned
+ * from a migrated template has it already.
+ */
+export async function installJobQueue(connection: QueueConnection): Promise<void> {
+  const boss = new PgBoss({ ...connectionOptions(connection), supervise: false, schedule: false });
+  let failure: unknown;
+  boss.on('error', (err) => {
+    failure ??= err;
+  });
+  await boss.start();
+  await boss.stop({ graceful: false });
+  if (failure) throw failure;
+}
+
+/**
+ * Starts the queue for this server: jobs are fetched by the workers modules define, a job's
+ * creation wakes them at once (LISTEN/NOTIFY; polling stays the floor), and the supervisor
+ * expires jobs whose server is gone so they are retried.
+ */
+export async function startJobQueue(
+  connection: QueueConnection,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+): Promise<JobQueue> {
+  const boss = new PgBoss({
+    ...connectionOptions(connection),
+    // The schema is installed by the migration; only the version check runs here.
+    migrate: true,
+    schedule: false,
+    useListenNotify: true,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
+  await boss.start();
+  return boss;
+}
+
+export interface JobDefinition<T extends object> {
+  name: string;
+  /** Retries, backoff, expiry (a job longer than `expireInSeconds` is taken as dead and retried). */
+  queue: QueueOptions;
+  /** Jobs of this kind one server runs at once. */
+  concurrency?: number;
+  /** Throws to fail this attempt (retried while attempts remain). */
+  handler: (job: Job<T>) => Promise<unknown>;
+}
+
+/** Creates the queue (idempotent; options updated to the code's) and this server's worker. */
+export async function defineJob<T extends object>(
+  boss: JobQueue,
+  definition: JobDefinition<T>,
+): Promise<void> {
+  const options = { ...definition.queue, notify: true };
+  // Idempotent (ON CONFLICT DO NOTHING under pg-boss's lock); the update carries changed options
+  // to a queue an older version of the code created.
+  await boss.createQueue(definition.name, options);
+  const { heartbeatSeconds: _h, retryDelayMax: _m, ...updatable } = options;
+  await boss.updateQueue(definition.name, updatable);
+  await boss.work<T>(
+    definition.name,
+    {
+      localConcurrency: definition.concurrency ?? 1,
+      batchSize: 1,
+      // NOTIFY wakes workers for new jobs only: retries and jobs whose server died are found by
+      // polling, which pg-boss slows to 30 s while NOTIFY works. 2 s keeps retries on time.
+      pollingIntervalSeconds: 2,
+      notifyPollingIntervalSeconds: 2,
+    },
+    async ([job]) => definition.handler(job!),
+  );
+}

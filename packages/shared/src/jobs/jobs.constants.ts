@@ -1,0 +1,24 @@
+/** Kinds of long work a staff member starts and follows in 'Unduhan' (issue 19). */
+export const jobKinds = ['certificate_zip', 'export'] as const;
+export type JobKind = (typeof jobKinds)[number];
+
+export const jobStatuses = ['queued', 'running', 'done', 'failed'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+
+/** Hours a finished job's file is kept before it is removed from storage. */
+export const jobFileHours = 24;
+
+/** Exports of more rows than this run as a job; smaller ones answer `public_url` at once. */
+export const exportJobThreshold = 10_000;
+
+export const jobMessages = {
+  /** The toast when a job was started: the dialog closes at once. */
+  started: 'Sedang diproses, lihat di Unduhan',
+  /** The reason of a job that failed for good without a reason of its own. */
+  failed: 'Gagal memproses, silakan coba lagi',
+  /** The file of a finished job was removed (24 h after it was done). */
+  expired: 'File sudah kedaluwarsa, silakan proses ulang',
+  /** The panel's title and button. */
+  panel: 'Unduhan',
+  download: 'Unduh',
+} as const;
