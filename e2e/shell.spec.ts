@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { useApp } from './support/app';
 import { newPage, snap } from './support/browser';
 import { demo, login } from './support/session';
+import { settle } from './support/locators';
 
 const app = useApp();
 
@@ -96,6 +97,9 @@ describe('shell', () => {
     await menu(page).getByRole('link', { name: 'Presensi' }).waitFor();
     await snap(page, 'shell-narrow-drawer');
     await menu(page).getByRole('button', { name: 'Diskusi' }).click();
+    // The group is open and its Collapse has finished growing before its link is pressed.
+    await menu(page).getByRole('button', { name: 'Diskusi', expanded: true }).waitFor();
+    await settle(page);
     await menu(page).getByRole('link', { name: 'Diskusi Publik' }).click();
     await page.waitForURL('**/discussion/public');
     // The drawer closes after choosing.
