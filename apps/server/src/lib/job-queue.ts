@@ -23,6 +23,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite, type ConstructorOptions, type Job, type QueueOptions } from 'pg-boss';
+import { unavailableCause } from './service-unavailable';
 
 export type JobQueue = PgBoss;
 
@@ -62,6 +63,9 @@ export async function installJobQueue(connection: QueueConnection): Promise<void
   if (failure) throw failure;
 }
 
+/** Queues whose start waits for the database, with the definitions to apply once started. */
+const notStarted = new WeakMap<PgBoss, Array<() => Promise<void>>>();
+
 /**
  * Starts the queue for this server: jobs are fetched by the workers modules define, a job's
  * creation wakes them at once (LISTEN/NOTIFY; polling stays the floor), and the supervisor
@@ -80,7 +84,23 @@ export async function startJobQueue(
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
-  await boss.start();
+  try {
+    await boss.start();
+  } catch (err) {
+    if (!unavailableCause(err)) throw err;
+    // The database is away: the server still starts (its requests answer 503 until the database
+    // returns, as everywhere), and the queue starts and defines its workers once it can.
+    log.error({ err }, 'job queue: the database cannot be reached; starting when it returns');
+    const pending: Array<() => Promise<void>> = [];
+    notStarted.set(boss, pending);
+    void boss.start({ attempts: Number.MAX_SAFE_INTEGER }).then(
+      async () => {
+        notStarted.delete(boss);
+        for (const define of pending) await define();
+      },
+      (startErr: unknown) => log.error({ err: startErr }, 'job queue: not started'),
+    );
+  }
   return boss;
 }
 
@@ -99,6 +119,11 @@ export async function defineJob<T extends object>(
   boss: JobQueue,
   definition: JobDefinition<T>,
 ): Promise<void> {
+  const pending = notStarted.get(boss);
+  if (pending) {
+    pending.push(() => defineJob(boss, definition));
+    return;
+  }
   const options = { ...definition.queue, notify: true };
   // Idempotent (ON CONFLICT DO NOTHING under pg-boss's lock); the update carries changed options
   // to a queue an older version of the code created.
