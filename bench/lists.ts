@@ -59,7 +59,7 @@ async function notifyAll(bench: BenchDb, programId: string) {
     progress_end: 100,
   });
   // No Web Push here: the bench measures the in-app rows the request commits before answering.
-  const push = { start: () => {}, kick: () => {}, idle: async () => {}, close: async () => {} };
+  const push = { enqueue: async () => {}, idle: async () => {} };
   const started = performance.now();
   const created = await createNotification({ db: bench.db, push }, user!, body);
   const ms = performance.now() - started;
