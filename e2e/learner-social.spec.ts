@@ -227,6 +227,10 @@ describe('Ajar Belajar: chat with the trainer', () => {
       await again
     ).setFiles({ name: 'catatan.txt', mimeType: 'text/plain', buffer: Buffer.from('halo') });
     await page.getByRole('alert').filter({ hasText: 'File harus berupa gambar' }).waitFor();
+
+    // The chat list previews an image-only last message as staff see it.
+    await page.goto('/belajar/chat');
+    await page.getByRole('main').getByRole('link').getByText('[Gambar]', { exact: true }).waitFor();
   });
 });
 

@@ -86,6 +86,11 @@ export async function insertSentNotification(db: DbOrTx, input: NewSentNotificat
   });
 }
 
+/** Takes back a sent notification and its members' copies (cascade), as if never sent. */
+export async function deleteSentNotification(db: DbOrTx, id: string) {
+  await db.delete(sentNotifications).where(eq(sentNotifications.id, id));
+}
+
 export interface NewPersonalNotification {
   memberId: string;
   programId: string;

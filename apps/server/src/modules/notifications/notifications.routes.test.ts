@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberPushSubscriptions, memberRedeems } from '../../db/schema';
 import { memberNotifications, sentNotifications } from '../../db/schema/notifications';
@@ -179,6 +179,30 @@ describe('notifications to participants API', () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().validation).toEqual({ program_id: 'Program tidak ditemukan' });
+  });
+
+  it('keeps nothing of a send whose push cannot be queued, so a retry sends it once', async () => {
+    const program = await buildProgram(t.db, { status: 'publish' });
+    const member = await participant(program.id, 40);
+    const title = 'Tidak terkirim';
+    // The queue's tables out of reach: pg-boss cannot queue the push job.
+    await t.db.execute(sql`alter schema pgboss rename to pgboss_away`);
+    try {
+      const refused = await send({ program_id: program.id, title, message: 'Pesan' });
+      expect(refused.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`alter schema pgboss_away rename to pgboss`);
+    }
+    const kept = await t.db
+      .select({ id: sentNotifications.id })
+      .from(sentNotifications)
+      .where(eq(sentNotifications.title, title));
+    expect(kept).toEqual([]);
+    expect((await memberList(member)).total).toBe(0);
+
+    const again = await send({ program_id: program.id, title, message: 'Pesan' });
+    expect(again.statusCode).toBe(200);
+    expect((await memberList(member)).list.map((n) => n.title)).toEqual([title]);
   });
 
   it('is refused to trainers and to guests', async () => {

@@ -40,6 +40,7 @@ export async function countRecipients(db: Db, query: Target): Promise<Notificati
 /**
  * Sends a notification: the record and every recipient's in-app row are committed before the
  * answer; Web Push runs afterwards as a job of the job queue, so the request never waits for it.
+ * When the job cannot be queued nothing of the send stays: the answer is an error.
  */
 export async function createNotification(
   deps: { db: Db; push: NotificationPushWorker },
@@ -56,7 +57,13 @@ export async function createNotification(
     link: body.link ?? null,
     createdBy: user.id,
   });
-  await deps.push.enqueue(created.id);
+  try {
+    await deps.push.enqueue(created.id);
+  } catch (err) {
+    // Without its push the send is taken back whole, so a retry after the error sends it once.
+    await repo.deleteSentNotification(deps.db, created.id);
+    throw err;
+  }
   return created;
 }
 

@@ -1,3 +1,4 @@
+import { messagePreview } from '@ajar/shared/chat/message-preview';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/http';
@@ -10,11 +11,11 @@ import { chatKeys, roomsQuery } from '../api/chat-api';
 import { useLiveEvent } from '../api/live';
 import '../chat.css';
 
-/** Text of a message's HTML for a one-line preview. */
+/** Text of a message's HTML for a one-line preview ('[Gambar]' for an image alone, as staff see). */
 function preview(html: string | null) {
   if (!html) return 'Belum ada pesan';
   const doc = new DOMParser().parseFromString(html, 'text/html');
-  return doc.body.textContent?.trim() || 'Gambar';
+  return messagePreview(doc.body.textContent?.trim() ?? '', html);
 }
 
 /** The participant's chats with trainers, one per program, newest first (the chat icon). */

@@ -139,7 +139,8 @@ export function NotificationBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const unread = useUnreadNotificationCount().data ?? 0;
+  const count = useUnreadNotificationCount().data;
+  const unread = count ?? 0;
   const markRead = useMarkNotificationRead();
   const dismissPopups = useNotificationRealtime();
 
@@ -160,7 +161,8 @@ export function NotificationBell() {
     <>
       <Tooltip title={M.bell}>
         <IconButton
-          aria-label={`${M.bell}: ${unread} belum terbaca`}
+          // The name carries a count only once it is known, never a 0 still loading.
+          aria-label={count === undefined ? M.bell : `${M.bell}: ${count} belum terbaca`}
           aria-haspopup="true"
           onClick={(e) => {
             dismissPopups();
