@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,12 @@ import { loginThrottle } from '@ajar/shared/auth/auth.schemas';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
 import { defaultStudies } from '../src/db/reference-data';
 import { assignTrainer, buildProgramWithTopics } from '../src/test/factories/activities';
-import { connectSocket, nextEvent, type ChatSocket } from '../src/test/factories/chat';
+import {
+  collectEvents,
+  connectSocket,
+  nextEvent,
+  type ChatSocket,
+} from '../src/test/factories/chat';
 import { multipartBody } from '../src/test/factories/media';
 import { mp4Bytes } from '../src/test/factories/media-bytes';
 import { buildVoucher } from '../src/test/factories/members';
@@ -21,6 +27,13 @@ import {
   staffLogin,
   type Reply,
 } from './support/http';
+import {
+  queueRows,
+  seedCertificateProgram,
+  startCertificateZip,
+  unzipEntries,
+  waitForJob,
+} from './support/jobs';
 import {
   createPgDatabase,
   redisUrl,
@@ -280,6 +293,51 @@ describe('two servers, one system', () => {
       }),
     );
     expect(keys[0]).toBe(keys[1]);
+  });
+
+  // Issue 19: both servers run the zip worker on the shared pg-boss queue; one of them claims it.
+  it('runs a job started on A once, on either server', async () => {
+    const { program, entries } = await seedCertificateProgram(database.db, 12, 'dua');
+    // The owner's sockets on both servers hear every change of the job (through Redis) once.
+    const onA = await connectSocket(a.url, adminToken);
+    const onB = await connectSocket(b.url, adminToken);
+    sockets.push(onA, onB);
+    const heard = [collectEvents(onA, 'job.progress'), collectEvents(onB, 'job.progress')];
+
+    const jobId = await startCertificateZip(a.url, adminToken, program.id);
+    const done = await waitForJob(b.url, adminToken, jobId, (job) => job.status === 'done', 30_000);
+    // The last events may still be on their way through Redis.
+    const deadline = Date.now() + 5000;
+    while (
+      !heard.every((events) => events.some((job) => job.id === jobId && job.status === 'done'))
+    ) {
+      if (Date.now() > deadline) break;
+      await sleep(20);
+    }
+
+    // pg-boss ran it in one attempt, which completed.
+    expect(await queueRows(pgDb.url, jobId)).toEqual([{ state: 'completed', retry_count: 0 }]);
+    // The handler started once: one 'running' at 0 % (each run announces one), one 'done'.
+    for (const events of heard) {
+      const own = events.filter((job) => job.id === jobId);
+      expect(own.filter((job) => job.status === 'running' && job.progress === 0)).toHaveLength(1);
+      expect(own.filter((job) => job.status === 'done')).toHaveLength(1);
+      const progress = own.map((job) => job.progress);
+      expect(progress).toEqual([...progress].sort((x, y) => x - y));
+    }
+    // One file written to the shared storage: one upload of the job's key.
+    const uploads = s3.requests.filter(
+      (r) =>
+        r.path.startsWith(`/${s3.bucket}/jobs/${jobId}/`) &&
+        ((r.method === 'PUT' && !r.query.includes('partNumber')) ||
+          (r.method === 'POST' && r.query.includes('uploads'))),
+    );
+    expect(uploads).toHaveLength(1);
+
+    const link = new URL(done.public_url!, a.url);
+    const file = await call(a.url, 'GET', link.pathname + link.search);
+    expect(file.status, file.text.slice(0, 300)).toBe(200);
+    expect([...unzipEntries(file.bytes).names].sort()).toEqual(entries);
   });
 
   it('logged no error on either server through all of it', () => {

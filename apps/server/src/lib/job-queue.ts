@@ -63,6 +63,15 @@ export async function installJobQueue(connection: QueueConnection): Promise<void
   if (failure) throw failure;
 }
 
+/** How often the supervisor looks for jobs whose server is gone (heartbeat lost, expired). */
+const supervisePassSeconds = 5;
+
+/**
+ * The heartbeat of long jobs (the shortest pg-boss allows): a worker refreshes it every half of
+ * it, and a job whose heartbeat is older is taken as abandoned and retried.
+ */
+export const jobHeartbeatSeconds = 10;
+
 /** Queues whose start waits for the database, with the definitions to apply once started. */
 const notStarted = new WeakMap<PgBoss, Array<() => Promise<void>>>();
 
@@ -81,6 +90,13 @@ export async function startJobQueue(
     migrate: true,
     schedule: false,
     useListenNotify: true,
+    // A job whose server died (kill -9, a lost machine) stops sending heartbeats; the supervisor's
+    // monitor pass fails it (to be retried) once its heartbeat is `heartbeatSeconds` stale. pg-boss
+    // runs that pass every 60 s by default, so a killed zip waited up to a minute and a half before
+    // a live server took it again; every 5 s it is picked up about 15 s after its server is gone.
+    // One server per interval runs the pass (pg-boss claims it in the queue's row).
+    superviseIntervalSeconds: supervisePassSeconds,
+    monitorIntervalSeconds: supervisePassSeconds,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
@@ -126,10 +142,9 @@ export async function defineJob<T extends object>(
   }
   const options = { ...definition.queue, notify: true };
   // Idempotent (ON CONFLICT DO NOTHING under pg-boss's lock); the update carries changed options
-  // to a queue an older version of the code created.
+  // (a shorter heartbeat among them) to a queue an older version of the code created.
   await boss.createQueue(definition.name, options);
-  const { heartbeatSeconds: _h, retryDelayMax: _m, ...updatable } = options;
-  await boss.updateQueue(definition.name, updatable);
+  await boss.updateQueue(definition.name, options);
   await boss.work<T>(
     definition.name,
     {

@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { createDownload, storeWritten } from '../../lib/downloads';
-import { defineJob, type JobQueue } from '../../lib/job-queue';
+import { defineJob, jobHeartbeatSeconds, type JobQueue } from '../../lib/job-queue';
 import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
 import type { Realtime } from '../../plugins/realtime';
@@ -147,9 +147,10 @@ export async function defineFileJob<I>(deps: JobDeps, definition: FileJobDefinit
     name: queueName(definition.kind),
     queue: {
       retryLimit,
-      retryDelay: 5,
+      // 2–4 s, then 4–8 s, 8–16 s: also how soon a job whose server died runs again.
+      retryDelay: 2,
       retryBackoff: true,
-      heartbeatSeconds: 30,
+      heartbeatSeconds: jobHeartbeatSeconds,
       expireInSeconds: 60 * 60,
     },
     concurrency: definition.concurrency ?? 1,
