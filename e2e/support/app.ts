@@ -56,8 +56,8 @@ export interface AdminApp extends App {
  * `useApp`, and the demo admin signed in through the API and on a page of `viewport`: the set-up
  * most browser test files share.
  */
-export function useAdminApp(viewport: Viewport): AdminApp {
-  const app = useApp() as AdminApp;
+export function useAdminApp(viewport: Viewport, options: ServerOptions = {}): AdminApp {
+  const app = useApp(options) as AdminApp;
   beforeAll(async () => {
     app.api = await signedInApi(app.server.url);
     app.admin = await signedInPage(app.browser, app.server.url, viewport);

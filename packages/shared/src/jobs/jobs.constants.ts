@@ -11,6 +11,9 @@ export const jobFileHours = 24;
 /** Exports of more rows than this run as a job; smaller ones answer `public_url` at once. */
 export const exportJobThreshold = 10_000;
 
+/** The URL hash that opens the 'Unduhan' panel on any back-office page (`#unduhan`). */
+export const jobPanelHash = 'unduhan';
+
 export const jobMessages = {
   /** The toast when a job was started: the dialog closes at once. */
   started: 'Sedang diproses, lihat di Unduhan',

@@ -22,6 +22,8 @@ export const jobSchema = z.object({
    */
   public_url: z.string().nullable(),
   created_at: z.string(),
+  /** When its current attempt began running (a retry starts again); null while first queued. */
+  started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;

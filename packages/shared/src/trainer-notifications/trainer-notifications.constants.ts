@@ -1,5 +1,10 @@
-/** What a trainer notification is about (spec 01 §3 Trainer notification). */
-export const trainerNotificationKinds = ['discussion', 'chat', 'work'] as const;
+import { jobPanelHash } from '../jobs/jobs.constants';
+
+/**
+ * What a trainer notification is about (spec 01 §3 Trainer notification), and 'job': the
+ * staff member's own long work ended (issue 19).
+ */
+export const trainerNotificationKinds = ['discussion', 'chat', 'work', 'job'] as const;
 export type TrainerNotificationKind = (typeof trainerNotificationKinds)[number];
 
 /** The bell list: 10 first, 5 more per 'Tampilkan lebih banyak' (spec 01 §9). */
@@ -21,6 +26,10 @@ export const trainerNotificationMessages = {
     `${member} menulis di diskusi ${activity}`,
   chatDescription: (member: string, text: string) => `${member}: ${text}`,
   workDescription: (member: string, activity: string) => `${member} mengunggah tugas ${activity}`,
+  jobDoneTitle: 'Unduhan siap',
+  jobFailedTitle: 'Unduhan gagal',
+  jobDoneDescription: (file: string) => `${file} siap diunduh di Unduhan`,
+  jobFailedDescription: (file: string, reason: string) => `${file}: ${reason}`,
 } as const;
 
 /** Where a click on a notification goes (web paths of spec 01 §1). */
@@ -31,4 +40,6 @@ export const trainerNotificationLinks = {
     `/discussion/private/program/${programId}${roomId ? `?room=${roomId}` : ''}`,
   /** The program's participants, where uploaded work is graded. */
   work: (programId: string) => `/program/users/${programId}`,
+  /** The 'Unduhan' panel, opened over the page the user is on (the header holds it). */
+  job: () => `#${jobPanelHash}`,
 } as const;

@@ -5,7 +5,8 @@ import { users } from './users';
 
 /**
  * A notification for one trainer about a member event in one of their programs (spec 01 §3
- * Trainer notification): a post or reply in a public thread, a chat message, uploaded work.
+ * Trainer notification): a post or reply in a public thread, a chat message, uploaded work; and
+ * to any staff member, that one of their jobs (issue 19) is done or failed.
  */
 export const trainerNotifications = pgTable(
   'trainer_notifications',
@@ -14,8 +15,8 @@ export const trainerNotifications = pgTable(
     user_id: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'discussion' | 'chat' | 'work' */
-    kind: text('kind', { enum: ['discussion', 'chat', 'work'] }).notNull(),
+    /** 'discussion' | 'chat' | 'work' | 'job' (a staff member's own job ended, issue 19) */
+    kind: text('kind', { enum: ['discussion', 'chat', 'work', 'job'] }).notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     program_id: uuid('program_id').references(() => programs.id, { onDelete: 'set null' }),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jobs } from '../../db/schema';
 
@@ -38,6 +38,19 @@ export async function findJob(db: DbOrTx, id: string) {
 
 export async function updateJob(db: DbOrTx, id: string, set: Partial<typeof jobs.$inferInsert>) {
   const [row] = await db.update(jobs).set(set).where(eq(jobs.id, id)).returning();
+  return row ?? null;
+}
+
+/**
+ * Ends a job (done or failed) unless it has already ended: null then, so whoever ends a job
+ * (an attempt, a redelivered one) does what follows the end exactly once.
+ */
+export async function endJob(db: DbOrTx, id: string, set: Partial<typeof jobs.$inferInsert>) {
+  const [row] = await db
+    .update(jobs)
+    .set(set)
+    .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])))
+    .returning();
   return row ?? null;
 }
 

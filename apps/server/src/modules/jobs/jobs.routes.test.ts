@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobMessages } from '@ajar/shared/jobs/jobs.constants';
+import type { TrainerNotification } from '@ajar/shared/trainer-notifications/trainer-notifications.schemas';
 import type { Job } from '@ajar/shared/jobs/jobs.schemas';
 import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -151,4 +152,96 @@ describe('jobs', () => {
     const { job } = await detail(done!.id);
     expect(job).toMatchObject({ status: 'done', public_url: null, message: jobMessages.expired });
   });
+
+  it("puts one entry in the owner's bell when a job ends, however many attempts it took", async () => {
+    await t.app.queue.offWork('job-export', { wait: true });
+    // The worker's live events, recorded on their way to the real sockets.
+    const live: { target: unknown; event: string; payload: unknown }[] = [];
+    const emit = t.app.realtime.emit.bind(t.app.realtime);
+    const failures = new Map<string, number>();
+    await defineFileJob<Input & { failFirst?: number }>(
+      {
+        db: t.app.db,
+        storage: t.app.storage,
+        queue: t.app.queue,
+        log: t.app.log,
+        realtime: {
+          emit: ((target, event, payload) => {
+            live.push({ target, event, payload });
+            emit(target, event, payload);
+          }) as typeof t.app.realtime.emit,
+        },
+      },
+      {
+        kind: 'export',
+        run: async (ctx) => {
+          if (ctx.input.mode === 'user-error') throw AppError.badRequest('Data tidak ditemukan');
+          const name = ctx.input.mode;
+          const failed = failures.get(name) ?? 0;
+          if (failed < (ctx.input.failFirst ?? 0)) {
+            failures.set(name, failed + 1);
+            throw new Error('storage unreachable');
+          }
+          await ctx.progress(50);
+          await ctx.writeFile('text/plain', async (out) => {
+            out.end('isi berkas');
+          });
+        },
+      },
+    );
+    await t.app.queue.updateQueue('job-export', { retryDelay: 1, retryBackoff: false });
+    const bell = async (headers = owner.headers) => {
+      const res = await get('/api/notification/v1/trainer/list?limit=-1', headers);
+      expect(res.statusCode).toBe(200);
+      return res.json<{ data: { list: TrainerNotification[] } }>().data.list;
+    };
+    const before = (await bell()).length;
+
+    // Two attempts fail for a while, the third succeeds: one 'Unduhan siap', not three.
+    const { job_id: retried } = await startJob(t.app, owner.user as never, {
+      kind: 'export',
+      name: 'laporan-peserta.xlsx',
+      input: { mode: 'ok', failFirst: 2 },
+    });
+    expect(await finishedJob(t.app, owner.headers, started(retried))).toMatchObject({
+      status: 'done',
+    });
+    expect(failures.get('ok')).toBe(2);
+    // A refusal fails the job at once, with its reason in the entry.
+    const { job_id: refused } = await startJob(t.app, owner.user as never, {
+      kind: 'export',
+      name: 'laporan-kosong.xlsx',
+      input: { mode: 'user-error' },
+    });
+    expect(await finishedJob(t.app, owner.headers, started(refused))).toMatchObject({
+      status: 'failed',
+    });
+
+    const now = await bell();
+    const entries = now.slice(0, now.length - before);
+    expect(entries).toHaveLength(2);
+    expect(entries.map((n) => [n.kind, n.notification, n.link, n.read])).toEqual([
+      [
+        'job',
+        { title: 'Unduhan gagal', description: 'laporan-kosong.xlsx: Data tidak ditemukan' },
+        '#unduhan',
+        false,
+      ],
+      [
+        'job',
+        { title: 'Unduhan siap', description: 'laporan-peserta.xlsx siap diunduh di Unduhan' },
+        '#unduhan',
+        false,
+      ],
+    ]);
+    expect(entries[0]!.additional).toEqual({ program: null, topic: null, activity: null });
+    // The same entries went live to the owner alone, once each.
+    const sent = live.filter((e) => e.event === 'notification.new');
+    expect(sent.map((e) => e.target)).toEqual([`user:${owner.user.id}`, `user:${owner.user.id}`]);
+    expect(sent.map((e) => (e.payload as TrainerNotification).id)).toEqual(
+      [...entries].reverse().map((n) => n.id),
+    );
+    // Nobody else hears of them.
+    expect((await bell(other.headers)).filter((n) => n.kind === 'job')).toEqual([]);
+  }, 60_000);
 });

@@ -16,6 +16,7 @@ import { defineJob, jobHeartbeatSeconds, type JobQueue } from '../../lib/job-que
 import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
 import type { Realtime } from '../../plugins/realtime';
+import { recordJobEnded } from '../trainer-notifications/trainer-notifications.service';
 import * as repo from './jobs.repository';
 
 /** The pg-boss queue of each kind of job. */
@@ -32,6 +33,7 @@ export function toJob(row: repo.JobRow, publicUrl: string | null = null): Job {
     message: expired ? jobMessages.expired : row.message,
     public_url: publicUrl,
     created_at: row.created_at.toISOString(),
+    started_at: row.started_at?.toISOString() ?? null,
     finished_at: row.finished_at?.toISOString() ?? null,
   };
 }
@@ -143,6 +145,26 @@ export async function defineFileJob<I>(deps: JobDeps, definition: FileJobDefinit
   const announce = (row: repo.JobRow | null) => {
     if (row) realtime.emit(userTarget(row.user_id), 'job.progress', toJob(row));
   };
+  /**
+   * The job's end and its owner's bell entry in one transaction: one entry per job, however many
+   * attempts it took; both reach the owner live once committed.
+   */
+  const end = async (id: string, set: Partial<repo.JobRow> & { status: 'done' | 'failed' }) => {
+    const ended = await db.transaction(async (tx) => {
+      const row = await repo.endJob(tx, id, set);
+      if (!row) return null;
+      const bell = await recordJobEnded(tx, {
+        userId: row.user_id,
+        name: row.name,
+        status: set.status,
+        message: row.message,
+      });
+      return { row, bell };
+    });
+    if (!ended) return;
+    announce(ended.row);
+    realtime.emit(userTarget(ended.bell.userId), 'notification.new', ended.bell.notification);
+  };
   await defineJob<{ jobId: string }>(deps.queue, {
     name: queueName(definition.kind),
     queue: {
@@ -191,27 +213,23 @@ export async function defineFileJob<I>(deps: JobDeps, definition: FileJobDefinit
           throw err;
         }
         if (!(err instanceof AppError)) deps.log.error({ err, jobId: row.id }, 'job failed');
-        announce(
-          await repo.updateJob(db, row.id, {
-            status: 'failed',
-            message: err instanceof AppError ? err.message : jobMessages.failed,
-            finished_at: new Date(),
-          }),
-        );
+        await end(row.id, {
+          status: 'failed',
+          message: err instanceof AppError ? err.message : jobMessages.failed,
+          finished_at: new Date(),
+        });
         return;
       }
       const now = new Date();
-      announce(
-        await repo.updateJob(db, row.id, {
-          status: 'done',
-          progress: 100,
-          storage_key: contentType ? key : null,
-          filename: row.name,
-          content_type: contentType,
-          finished_at: now,
-          expires_at: new Date(now.getTime() + jobFileHours * 60 * 60 * 1000),
-        }),
-      );
+      await end(row.id, {
+        status: 'done',
+        progress: 100,
+        storage_key: contentType ? key : null,
+        filename: row.name,
+        content_type: contentType,
+        finished_at: now,
+        expires_at: new Date(now.getTime() + jobFileHours * 60 * 60 * 1000),
+      });
       await sweepExpiredJobFiles(deps).catch((err: unknown) =>
         deps.log.warn({ err }, 'expired job files not swept'),
       );

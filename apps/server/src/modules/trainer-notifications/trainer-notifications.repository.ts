@@ -51,6 +51,30 @@ export async function insertForProgramTrainers(
   }));
 }
 
+/** One notification for one user, about nothing in a program (a job of theirs ended). */
+export async function insertForUser(
+  db: DbOrTx,
+  input: {
+    userId: string;
+    kind: TrainerNotificationKind;
+    title: string;
+    description: string;
+    link: string;
+  },
+) {
+  const [row] = await db
+    .insert(trainerNotifications)
+    .values({
+      user_id: input.userId,
+      kind: input.kind,
+      title: input.title,
+      description: input.description,
+      link: input.link,
+    })
+    .returning();
+  return row!;
+}
+
 /** The trainers `insertForProgramTrainers` would notify, without storing anything. */
 export async function programTrainerIds(
   db: DbOrTx,

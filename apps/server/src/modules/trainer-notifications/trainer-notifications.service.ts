@@ -11,7 +11,7 @@ import {
   trainerNotificationMessages as M,
   type TrainerNotificationKind,
 } from '@ajar/shared/trainer-notifications/trainer-notifications.constants';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { PushSender } from '../../lib/push';
 import type { Realtime } from '../../plugins/realtime';
@@ -27,7 +27,7 @@ export interface TrainerNotifyDeps {
 
 /** A member event in a program; the texts are written here so every kind reads alike. */
 export interface TrainerNotifyEvent {
-  kind: TrainerNotificationKind;
+  kind: Exclude<TrainerNotificationKind, 'job'>;
   programId: string;
   topicId?: string | null;
   activityId?: string | null;
@@ -174,6 +174,40 @@ export async function notifyTrainers(
   } catch (err) {
     deps.log.error({ err, event: event.kind }, 'trainer notification failed');
   }
+}
+
+/**
+ * Stores the bell entry saying one of the user's jobs ended (issue 19): 'Unduhan siap' with the
+ * file name, or 'Unduhan gagal' with the file name and the reason; a click opens 'Unduhan'.
+ * Called in the transaction that ends the job, so a job has exactly one; the caller sends the
+ * returned notification live (`notification.new`) once that transaction is committed.
+ */
+export async function recordJobEnded(
+  db: DbOrTx,
+  job: { userId: string; name: string; status: 'done' | 'failed'; message: string | null },
+): Promise<{ userId: string; notification: TrainerNotification }> {
+  const texts =
+    job.status === 'done'
+      ? { title: M.jobDoneTitle, description: M.jobDoneDescription(job.name) }
+      : {
+          title: M.jobFailedTitle,
+          description: M.jobFailedDescription(job.name, job.message ?? ''),
+        };
+  const row = await repo.insertForUser(db, {
+    userId: job.userId,
+    kind: 'job',
+    ...texts,
+    link: trainerNotificationLinks.job(),
+  });
+  return {
+    userId: job.userId,
+    notification: toNotification({
+      ...row,
+      program_name: null,
+      topic_name: null,
+      activity_name: null,
+    }),
+  };
 }
 
 /** The Web Push of a notification to each recipient, in the background. */

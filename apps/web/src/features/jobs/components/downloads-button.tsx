@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +12,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import { useSnackbar } from 'notistack';
-import { jobMessages } from '@ajar/shared/jobs/jobs.constants';
+import { useLocation, useNavigate } from 'react-router';
+import { jobMessages, jobPanelHash } from '@ajar/shared/jobs/jobs.constants';
+import { timeLeftText } from '@ajar/shared/jobs/jobs.rules';
 import type { Job } from '@ajar/shared/jobs/jobs.schemas';
 import { errorMessage } from '@/api/http';
 import { downloadJob, useJobRealtime, useJobs } from '@/lib/jobs';
@@ -24,7 +26,19 @@ const statusText: Record<Job['status'], string> = {
   failed: 'Gagal',
 };
 
-function JobItem({ job }: { job: Job }) {
+/** The time now, again every `ms` while `active` (the time left counts down between events). */
+function useNow(ms: number, active: boolean) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!active) return;
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), ms);
+    return () => clearInterval(timer);
+  }, [ms, active]);
+  return now;
+}
+
+function JobItem({ job, now }: { job: Job; now: Date }) {
   const { enqueueSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
   const download = async () => {
@@ -38,6 +52,7 @@ function JobItem({ job }: { job: Job }) {
     }
   };
   const active = job.status === 'queued' || job.status === 'running';
+  const left = timeLeftText(job, now);
   return (
     <ListItem
       divider
@@ -81,6 +96,11 @@ function JobItem({ job }: { job: Job }) {
           </Typography>
         </Box>
       )}
+      {active && left && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.25 }}>
+          {left}
+        </Typography>
+      )}
       {job.message && (
         <Typography
           variant="caption"
@@ -97,29 +117,35 @@ function JobItem({ job }: { job: Job }) {
 
 /**
  * 'Unduhan' in the header (issue 19): the user's long work (certificate zips, big exports), its
- * progress moving live (`job.progress`), 'Unduh' when done, the reason when failed. A job that
- * ends while the panel is closed is announced with a pop-up and a dot on the icon.
+ * progress moving live (`job.progress`) with the time left once it can be estimated, 'Unduh' when
+ * done, the reason when failed. A job that ends while the panel is closed puts a dot on the icon;
+ * the bell says it ended (its entry links to `#unduhan`, which opens this panel on any page).
  */
 export function DownloadsButton() {
-  const { enqueueSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [unseen, setUnseen] = useState(0);
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
   const jobs = useJobs();
-  useJobRealtime((job) => {
+  useJobRealtime(() => {
     if (!anchor) setUnseen((n) => n + 1);
-    enqueueSnackbar(
-      job.status === 'done'
-        ? `${job.name} selesai, lihat di ${jobMessages.panel}`
-        : `${job.name} gagal: ${job.message ?? jobMessages.failed}`,
-      { variant: job.status === 'done' ? 'success' : 'error' },
-    );
   });
+  useEffect(() => {
+    if (location.hash !== `#${jobPanelHash}` || !button.current) return;
+    setAnchor(button.current);
+    setUnseen(0);
+    // The hash is dropped again, so the same link opens the panel next time too.
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [location.hash, location.pathname, location.search, navigate]);
   const list = jobs.data?.list ?? [];
   const running = list.some((j) => j.status === 'queued' || j.status === 'running');
+  const now = useNow(1000, Boolean(anchor) && running);
   return (
     <>
       <Tooltip title={jobMessages.panel}>
         <IconButton
+          ref={button}
           color="inherit"
           aria-label={jobMessages.panel}
           onClick={(event) => {
@@ -156,7 +182,7 @@ export function DownloadsButton() {
         ) : (
           <List dense disablePadding aria-label={jobMessages.panel}>
             {list.map((job) => (
-              <JobItem key={job.id} job={job} />
+              <JobItem key={job.id} job={job} now={now} />
             ))}
           </List>
         )}

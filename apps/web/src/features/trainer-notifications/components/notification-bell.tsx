@@ -12,7 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsNoneRounded from '@mui/icons-material/NotificationsNoneRounded';
 import { useSnackbar } from 'notistack';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import {
   trainerNotificationMessages as M,
   trainerNotificationPage,
@@ -138,6 +138,7 @@ function NotificationList(props: { onOpen: (n: TrainerNotification) => void }) {
 export function NotificationBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
+  const location = useLocation();
   const { enqueueSnackbar } = useSnackbar();
   const count = useUnreadNotificationCount().data;
   const unread = count ?? 0;
@@ -154,7 +155,9 @@ export function NotificationBell() {
         enqueueSnackbar(errorMessage(error), { variant: 'error' });
       }
     }
-    if (n.link) void navigate(n.link);
+    // A hash link ('#unduhan' of a job) opens something over the page the user is on.
+    if (n.link?.startsWith('#')) void navigate({ search: location.search, hash: n.link });
+    else if (n.link) void navigate(n.link);
   };
 
   return (
