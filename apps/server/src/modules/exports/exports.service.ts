@@ -15,7 +15,7 @@ import type { RequestUser } from '../../plugins/auth';
 import { startJob, type JobContext } from '../jobs/jobs.service';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './exports.repository';
-import { exportRows, type RedeemExportFilter } from './exports.rows';
+import { exportRowCount, type RedeemExportFilter } from './exports.rows';
 import { writeMemberRedeemExport } from './exports.writer';
 
 export interface ExportDeps {
@@ -61,16 +61,6 @@ function toFilter(programIds: string[], query: MemberRedeemExportQueryParsed): R
   };
 }
 
-/** Whether the export has more rows than `limit` (reads at most `limit + 1` of them). */
-async function hasMoreRows(db: Db, filter: RedeemExportFilter, limit: number) {
-  let seen = 0;
-  for await (const _row of exportRows(db, filter)) {
-    seen += 1;
-    if (seen > limit) return true;
-  }
-  return false;
-}
-
 /** What the export job needs to write the file again after a restart. */
 export interface ExportJobInput {
   filter: RedeemExportFilter;
@@ -83,8 +73,7 @@ export interface ExportJobInput {
  */
 export async function runExportJob(db: Db, ctx: JobContext<ExportJobInput>) {
   const { filter, kind } = ctx.input;
-  let total = 0;
-  for await (const _row of exportRows(db, filter)) total += 1;
+  const total = await exportRowCount(db, filter);
   await ctx.writeFile(xlsxContentType, async (out) => {
     await writeMemberRedeemExport({ db }, filter, out, {
       kind,
@@ -105,7 +94,7 @@ async function store(
   filter: RedeemExportFilter,
   kind: ExportKind,
 ): Promise<ExportReply> {
-  if (await hasMoreRows(deps.db, filter, exportJobThreshold)) {
+  if ((await exportRowCount(deps.db, filter, exportJobThreshold + 1)) > exportJobThreshold) {
     const input: ExportJobInput = { filter, kind };
     return startJob(deps, viewer, { kind: 'export', name: filename, input });
   }
