@@ -1,7 +1,6 @@
 import {
   and,
   asc,
-  count,
   eq,
   gte,
   inArray,
@@ -15,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { ExportSortField } from '@ajar/shared/exports/exports.constants';
 import type { DbOrTx } from '../../db/client';
+import { countRows } from '../../lib/count-rows';
 import {
   activities,
   activityProgress,
@@ -116,18 +116,12 @@ export async function redeemCount(
     ...filterConditions(input.filter),
     or(...input.phases.map(phaseCondition)),
   );
-  if (input.atMost === undefined) {
-    const [row] = await db.select({ n: count() }).from(memberRedeems).where(where);
-    return Number(row?.n ?? 0);
-  }
-  const capped = db
+  const rows = db
     .select({ one: sql`1`.as('one') })
     .from(memberRedeems)
     .where(where)
-    .limit(input.atMost)
-    .as('capped');
-  const [row] = await db.select({ n: count() }).from(capped);
-  return Number(row?.n ?? 0);
+    .$dynamic();
+  return countRows(db, rows, input.atMost);
 }
 
 /**
