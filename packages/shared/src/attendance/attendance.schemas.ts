@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagedSchema, sortDirSchema } from '../common/envelope';
 import { messages } from '../common/messages';
+import { jobStartedSchema } from '../jobs/jobs.schemas';
 import {
   attendanceDefaultPageSize,
   attendanceLimits as limits,
@@ -100,8 +101,14 @@ export interface AttendanceExportQuery {
 }
 export type AttendanceExportQueryParsed = z.output<typeof attendanceExportQuerySchema>;
 
-/** Spec 01 §7: the presence export answers `data.public_url`. */
-export const attendanceExportReplySchema = z.object({ public_url: z.string() });
+/**
+ * Spec 01 §7: the presence export answers `data.public_url`; past 10,000 rows a job makes the
+ * file and `data.job_id` names it (issue 19).
+ */
+export const attendanceExportReplySchema = z.union([
+  z.object({ public_url: z.string() }),
+  jobStartedSchema,
+]);
 export type AttendanceExportReply = z.infer<typeof attendanceExportReplySchema>;
 
 /** The member's check-in answer: the occurrence attended and the program's new progress. */

@@ -1,5 +1,14 @@
 /** Kinds of long work a staff member starts and follows in 'Unduhan' (issue 19). */
-export const jobKinds = ['certificate_zip', 'export'] as const;
+/**
+ * `export` is the participants' exports (member_redeem, epm, TPM & UK); the panel shows each job's
+ * file name, never its kind, so the kinds need no Indonesian label.
+ */
+export const jobKinds = [
+  'certificate_zip',
+  'export',
+  'presence_export',
+  'reseller_export',
+] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 export const jobStatuses = ['queued', 'running', 'done', 'failed'] as const;

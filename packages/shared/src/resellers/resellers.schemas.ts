@@ -3,6 +3,7 @@ import { newPasswordField } from '../auth/auth.schemas';
 import { credentialLimits, emailPattern } from '../auth/auth.rules';
 import { pagedSchema, sortDirSchema } from '../common/envelope';
 import { messages } from '../common/messages';
+import { jobStartedSchema } from '../jobs/jobs.schemas';
 import { exportFieldLabels, exportLimits, exportMessages } from '../exports/exports.constants';
 import { isCalendarDate, latestExportDate } from '../exports/exports.rules';
 import {
@@ -289,8 +290,12 @@ export const resellersExportBodySchema = z.object(
 );
 export type ResellersExportBody = z.infer<typeof resellersExportBodySchema>;
 
-/** Spec 01 §7: the reseller exports answer `data.data.public_url` (one level deeper). */
-export const resellerExportReplySchema = z.object({
-  data: z.object({ public_url: z.string() }),
-});
+/**
+ * Spec 01 §7: the reseller exports answer `data.data.public_url` (one level deeper); past 10,000
+ * rows a job makes the file and `data.job_id` names it, as every job-starting route (issue 19).
+ */
+export const resellerExportReplySchema = z.union([
+  z.object({ data: z.object({ public_url: z.string() }) }),
+  jobStartedSchema,
+]);
 export type ResellerExportReply = z.infer<typeof resellerExportReplySchema>;

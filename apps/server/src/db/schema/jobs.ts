@@ -14,7 +14,7 @@ export const jobs = pgTable(
     user_id: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'certificate_zip' | 'export' */
+    /** One of `jobKinds` (packages/shared/src/jobs/jobs.constants.ts). */
     kind: text('kind').notNull(),
     /** The name shown in the list (the file's name). */
     name: text('name').notNull(),

@@ -8,19 +8,23 @@ import type {
 } from '@ajar/shared/attendance/attendance.schemas';
 import { exportUtcOffsetMinutes } from '@ajar/shared/exports/exports.constants';
 import { toExportWallClock } from '@ajar/shared/exports/exports.rules';
-import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { createDownload, refuseEmptyExport, xlsxContentType } from '../../lib/downloads';
-import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
+import {
+  exportFileOrJob,
+  runExportJob,
+  type ExportJobDeps,
+  type ExportWrite,
+} from '../jobs/export-jobs';
+import type { JobContext } from '../jobs/jobs.service';
 import * as repo from './attendance.repository';
 import { scopedFilter } from './attendance.service';
 import { safeRow } from '../../lib/xlsx-cells';
 
-export interface AttendanceExportDeps {
-  db: Db;
-  storage: Storage;
-  config: Pick<Config, 'PUBLIC_URL'>;
+/** Which rows of the filter an export writes: `skip` rows in, then `limit` (-1 = all). */
+interface ExportRange {
+  skip: number;
+  limit: number;
 }
 
 /** Rows read per keyset query. */
@@ -28,11 +32,7 @@ const pageSize = 2000;
 const widths = [7, 30, 17, 36, 30, 30, 22];
 
 /** Every matching attendance, newest first, in keyset pages: never the whole table at once. */
-async function* exportRows(
-  db: DbOrTx,
-  filter: repo.AttendanceFilter,
-  range: { skip: number; limit: number },
-) {
+async function* exportRows(db: DbOrTx, filter: repo.AttendanceFilter, range: ExportRange) {
   let left = range.limit > 0 ? range.limit : Number.POSITIVE_INFINITY;
   let cursor: repo.AttendanceCursor | null = null;
   while (left > 0) {
@@ -53,8 +53,9 @@ async function* exportRows(
 export async function writeAttendances(
   db: DbOrTx,
   filter: repo.AttendanceFilter,
-  range: { skip: number; limit: number },
+  range: ExportRange,
   out: Writable,
+  onRow?: (n: number) => Promise<void> | undefined,
 ): Promise<{ rows: number }> {
   // Inline strings: a shared-string table would grow with the export and stay in memory.
   const ExcelJS = await loadExcelJs();
@@ -91,6 +92,7 @@ export async function writeAttendances(
         ]),
       )
       .commit();
+    await onRow?.(n);
   }
   sheet.commit();
   await workbook.commit();
@@ -103,10 +105,49 @@ function stamp(now = new Date()): string {
   return `${wib.slice(0, 10).replaceAll('-', '')}-${wib.slice(11, 16).replace(':', '')}`;
 }
 
-/** `GET /api/presence/v1/company/export`: answers `data.public_url` (spec 01 §7). */
+/**
+ * The rows the export writes, counted by SQL from the list's own filter; with `atMost`, counting
+ * stops there (past the rows skipped).
+ */
+async function exportRowCount(
+  db: DbOrTx,
+  filter: repo.AttendanceFilter,
+  range: ExportRange,
+  atMost?: number,
+): Promise<number> {
+  const counted = await repo.countAttendances(
+    db,
+    filter,
+    atMost === undefined ? undefined : range.skip + atMost,
+  );
+  const rows = Math.max(0, counted - range.skip);
+  return range.limit > 0 ? Math.min(rows, range.limit) : rows;
+}
+
+/** What the presence export job needs to write the file again after a restart. */
+export interface AttendanceExportJobInput {
+  filter: repo.AttendanceFilter;
+  range: ExportRange;
+}
+
+const writeFor =
+  (db: DbOrTx, { filter, range }: AttendanceExportJobInput): ExportWrite =>
+  (out, onRow) =>
+    writeAttendances(db, filter, range, out, onRow);
+
+/** The presence export job (issue 19): the file of an export past `exportJobThreshold` rows. */
+export async function runAttendanceExportJob(db: Db, ctx: JobContext<AttendanceExportJobInput>) {
+  const { filter, range } = ctx.input;
+  await runExportJob(ctx, await exportRowCount(db, filter, range), writeFor(db, ctx.input));
+}
+
+/**
+ * `GET /api/presence/v1/company/export`: answers `data.public_url` (spec 01 §7), or past
+ * `exportJobThreshold` rows starts a job and answers `data.job_id` (issue 19).
+ */
 export async function exportAttendances(
-  deps: AttendanceExportDeps,
-  viewer: Pick<RequestUser, 'id' | 'role'>,
+  deps: ExportJobDeps,
+  viewer: RequestUser,
   query: AttendanceExportQueryParsed,
 ): Promise<AttendanceExportReply> {
   const filter = await scopedFilter(deps.db, viewer, query);
@@ -114,13 +155,12 @@ export async function exportAttendances(
     skip: query.limit > 0 ? (query.page - 1) * query.limit : 0,
     limit: query.limit,
   };
-  const { url } = await createDownload(deps, {
-    userId: viewer.id,
+  const input: AttendanceExportJobInput = { filter, range };
+  return exportFileOrJob(deps, viewer, {
+    kind: 'presence_export',
     filename: `presensi-${stamp()}.xlsx`,
-    contentType: xlsxContentType,
-    write: async (stream) => {
-      refuseEmptyExport(await writeAttendances(deps.db, filter, range, stream));
-    },
+    input,
+    countUpTo: (atMost) => exportRowCount(deps.db, filter, range, atMost),
+    write: writeFor(deps.db, input),
   });
-  return { public_url: url };
 }

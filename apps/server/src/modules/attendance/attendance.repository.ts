@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countRows } from '../../lib/count-rows';
 import {
   activities,
   attendances,
@@ -82,20 +83,33 @@ export async function listAttendances(
   db: DbOrTx,
   filter: AttendanceFilter & { dir: 'asc' | 'desc'; page: number; limit: number },
 ): Promise<{ rows: AttendanceRow[]; total: number }> {
-  const where = whereOf(filter);
   const dir = filter.dir === 'asc' ? asc : desc;
-  const counted = db.select({ n: count() }).from(attendances).$dynamic();
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     joined(db)
-      .where(where)
+      .where(whereOf(filter))
       .orderBy(dir(attendances.created_at), dir(attendances.id))
       .limit(filter.limit)
       .offset((filter.page - 1) * filter.limit),
-    (filter.q ? counted.innerJoin(members, eq(members.id, attendances.member_id)) : counted).where(
-      where,
-    ),
+    countAttendances(db, filter),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  return { rows, total };
+}
+
+/**
+ * The attendances the filter selects, counted by SQL (the member join only to search); with
+ * `atMost`, counting stops there (`count(*)` over a limited subquery).
+ */
+export async function countAttendances(
+  db: DbOrTx,
+  filter: AttendanceFilter,
+  atMost?: number,
+): Promise<number> {
+  const rows = db
+    .select({ one: sql`1`.as('one') })
+    .from(attendances)
+    .$dynamic();
+  const joined = filter.q ? rows.innerJoin(members, eq(members.id, attendances.member_id)) : rows;
+  return countRows(db, joined.where(whereOf(filter)), atMost);
 }
 
 export interface AttendanceCursor {

@@ -14,6 +14,7 @@ import {
 import { openRoute, staffRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
 import { onceForKey } from '../members/member-idempotency';
+import { defineFileJob } from '../jobs/jobs.service';
 import * as exporter from './attendance.export';
 import * as service from './attendance.service';
 
@@ -24,6 +25,11 @@ const permission = 'presence.view';
  * and export the records (a trainer: assigned programs only, DESIGN §4).
  */
 export const attendanceRoutes: FastifyPluginAsync = async (app) => {
+  await defineFileJob<exporter.AttendanceExportJobInput>(app, {
+    kind: 'presence_export',
+    run: (ctx) => exporter.runAttendanceExportJob(app.db, ctx),
+  });
+
   openRoute(app, {
     access: 'member',
     method: 'POST',
@@ -64,13 +70,15 @@ export const attendanceRoutes: FastifyPluginAsync = async (app) => {
     permission,
     tags: ['attendance'],
     summary: 'Export attendance records (.xlsx)',
-    description: 'Answers `data.public_url`, a short-lived link (spec 01 §7).',
+    description:
+      'Answers `data.public_url`, a short-lived link (spec 01 §7); past 10,000 rows a job makes ' +
+      'the file and `data.job_id` names it (issue 19, `GET /api/job/v1/detail/{id}`).',
     query: attendanceExportQuerySchema,
     data: attendanceExportReplySchema,
     message: attendanceMessages.exported,
     handler: ({ user, query }) =>
       exporter.exportAttendances(
-        { db: app.db, storage: app.storage, config: app.config },
+        { db: app.db, storage: app.storage, config: app.config, queue: app.queue },
         user,
         query,
       ),

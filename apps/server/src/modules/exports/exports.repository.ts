@@ -1,6 +1,20 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { ExportSortField } from '@ajar/shared/exports/exports.constants';
 import type { DbOrTx } from '../../db/client';
+import { countRows } from '../../lib/count-rows';
 import {
   activities,
   activityProgress,
@@ -69,6 +83,47 @@ export type RedeemExportRow = {
   sort_key: string;
 };
 
+/** The conditions of the export's filter (progress and date range), shared by pages and counts. */
+function filterConditions(filter: RedeemFilter): (SQL | undefined)[] {
+  const range = column(filter.rangeColumn);
+  return [
+    filter.progressStart > 0 ? gte(memberRedeems.progress, filter.progressStart) : undefined,
+    filter.progressEnd < 100 ? lte(memberRedeems.progress, filter.progressEnd) : undefined,
+    filter.from ? gte(range, filter.from) : undefined,
+    filter.to ? lt(range, filter.to) : undefined,
+  ];
+}
+
+/** The rows one keyset pass walks (the passes of an export never share a row). */
+function phaseCondition(phase: RedeemPhase): SQL {
+  return phase.onlyUnfinished
+    ? isNull(memberRedeems.end_test_at)
+    : isNotNull(column(phase.keyColumn));
+}
+
+/**
+ * How many redemptions of the programs the export's passes walk, counted by SQL with the pages'
+ * own conditions; with `atMost`, counting stops there (`count(*)` over a limited subquery), so
+ * deciding whether an export is big reads at most that many index entries.
+ */
+export async function redeemCount(
+  db: DbOrTx,
+  input: { programIds: string[]; filter: RedeemFilter; phases: RedeemPhase[]; atMost?: number },
+): Promise<number> {
+  if (input.programIds.length === 0) return 0;
+  const where = and(
+    inArray(memberRedeems.program_id, input.programIds),
+    ...filterConditions(input.filter),
+    or(...input.phases.map(phaseCondition)),
+  );
+  const rows = db
+    .select({ one: sql`1`.as('one') })
+    .from(memberRedeems)
+    .where(where)
+    .$dynamic();
+  return countRows(db, rows, input.atMost);
+}
+
 /**
  * One page of a program's redemptions after `cursor`, in keyset order. Served by
  * `member_redeems_program_idx` (program_id, created_at) or `member_redeems_program_end_idx`
@@ -86,14 +141,10 @@ export async function redeemPage(
 ): Promise<RedeemExportRow[]> {
   const { filter, phase, cursor } = input;
   const key = column(phase.keyColumn);
-  const range = column(filter.rangeColumn);
   const conditions: (SQL | undefined)[] = [
     eq(memberRedeems.program_id, input.programId),
-    filter.progressStart > 0 ? gte(memberRedeems.progress, filter.progressStart) : undefined,
-    filter.progressEnd < 100 ? lte(memberRedeems.progress, filter.progressEnd) : undefined,
-    filter.from ? gte(range, filter.from) : undefined,
-    filter.to ? lt(range, filter.to) : undefined,
-    phase.onlyUnfinished ? isNull(memberRedeems.end_test_at) : isNotNull(key),
+    ...filterConditions(filter),
+    phaseCondition(phase),
     // The plain bound lets the index range start at the cursor; the row comparison breaks ties.
     cursor ? sql`${key} >= (${cursor.key}::timestamp at time zone 'UTC')` : undefined,
     cursor

@@ -28,7 +28,7 @@ export const exportsRoutes: FastifyPluginAsync = async (app) => {
 
   await defineFileJob<service.ExportJobInput>(app, {
     kind: 'export',
-    run: (ctx) => service.runExportJob(app.db, ctx),
+    run: (ctx) => service.runMemberRedeemExportJob(app.db, ctx),
   });
 
   staffRoute(app, {

@@ -116,6 +116,35 @@ async function* programRows(
   }
 }
 
+/** The SQL filter and the keyset passes of an export. */
+function sqlOf(filter: RedeemExportFilter) {
+  const { from, to } = exportRangeInstants(filter.startDate, filter.endDate);
+  const sqlFilter: repo.RedeemFilter = {
+    progressStart: filter.progressStart,
+    progressEnd: filter.progressEnd,
+    rangeColumn: filter.rangeDateType,
+    from,
+    to,
+  };
+  return { sqlFilter, phases: phasesFor(filter, Boolean(from || to)) };
+}
+
+/**
+ * The rows `exportRows` yields, counted by SQL (the export's `limit` applied); with `atMost`,
+ * counting stops there: whether an export is past a threshold reads at most `atMost` entries.
+ */
+export async function exportRowCount(
+  db: DbOrTx,
+  filter: RedeemExportFilter,
+  atMost?: number,
+): Promise<number> {
+  const { sqlFilter, phases } = sqlOf(filter);
+  const cap = filter.limit > 0 ? Math.min(filter.limit, atMost ?? filter.limit) : atMost;
+  const programIds = [...new Set(filter.programIds)];
+  const n = await repo.redeemCount(db, { programIds, filter: sqlFilter, phases, atMost: cap });
+  return filter.limit > 0 ? Math.min(n, filter.limit) : n;
+}
+
 /**
  * Every matching redemption of the programs in the export's order, read in keyset pages per
  * program and merged: at most one page per program is in memory, never the whole table.
@@ -125,15 +154,7 @@ export async function* exportRows(
   filter: RedeemExportFilter,
   pageSize = exportPageSize,
 ): AsyncGenerator<ExportRow> {
-  const { from, to } = exportRangeInstants(filter.startDate, filter.endDate);
-  const sqlFilter: repo.RedeemFilter = {
-    progressStart: filter.progressStart,
-    progressEnd: filter.progressEnd,
-    rangeColumn: filter.rangeDateType,
-    from,
-    to,
-  };
-  const phases = phasesFor(filter, Boolean(from || to));
+  const { sqlFilter, phases } = sqlOf(filter);
   const programIds = [...new Set(filter.programIds)];
   const perProgram = Math.min(
     pageSize,

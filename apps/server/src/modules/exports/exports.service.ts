@@ -1,29 +1,25 @@
 import type { ExportKind } from '@ajar/shared/exports/exports.constants';
-import { exportJobThreshold } from '@ajar/shared/jobs/jobs.constants';
 import { exportUtcOffsetMinutes } from '@ajar/shared/exports/exports.constants';
 import type {
   ExportReply,
   MemberRedeemExportQueryParsed,
 } from '@ajar/shared/exports/exports.schemas';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { createDownload, refuseEmptyExport, xlsxContentType } from '../../lib/downloads';
-import type { JobQueue } from '../../lib/job-queue';
-import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
-import { startJob, type JobContext } from '../jobs/jobs.service';
+import {
+  exportFileOrJob,
+  runExportJob,
+  type ExportJobDeps,
+  type ExportWrite,
+} from '../jobs/export-jobs';
+import type { JobContext } from '../jobs/jobs.service';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './exports.repository';
-import { exportRows, type RedeemExportFilter } from './exports.rows';
+import { exportRowCount, type RedeemExportFilter } from './exports.rows';
 import { writeMemberRedeemExport } from './exports.writer';
 
-export interface ExportDeps {
-  db: Db;
-  storage: Storage;
-  config: Pick<Config, 'PUBLIC_URL'>;
-  queue: JobQueue;
-}
+export type ExportDeps = ExportJobDeps;
 
 const fileStem: Record<ExportKind, string> = {
   member_redeem: 'peserta',
@@ -61,65 +57,38 @@ function toFilter(programIds: string[], query: MemberRedeemExportQueryParsed): R
   };
 }
 
-/** Whether the export has more rows than `limit` (reads at most `limit + 1` of them). */
-async function hasMoreRows(db: Db, filter: RedeemExportFilter, limit: number) {
-  let seen = 0;
-  for await (const _row of exportRows(db, filter)) {
-    seen += 1;
-    if (seen > limit) return true;
-  }
-  return false;
-}
-
 /** What the export job needs to write the file again after a restart. */
 export interface ExportJobInput {
   filter: RedeemExportFilter;
   kind: ExportKind;
 }
 
-/**
- * The export job (issue 19): the same streamed writer, into the job's file; its progress is the
- * share of rows written, counted against the rows there were when it started.
- */
-export async function runExportJob(db: Db, ctx: JobContext<ExportJobInput>) {
-  const { filter, kind } = ctx.input;
-  let total = 0;
-  for await (const _row of exportRows(db, filter)) total += 1;
-  await ctx.writeFile(xlsxContentType, async (out) => {
-    await writeMemberRedeemExport({ db }, filter, out, {
-      kind,
-      mode: 'stream',
-      onRow: (n) => (n % 500 === 0 ? ctx.progress((n * 100) / Math.max(1, total)) : undefined),
-    });
-  });
+const writeFor =
+  (db: Db, { filter, kind }: ExportJobInput): ExportWrite =>
+  (out, onRow) =>
+    writeMemberRedeemExport({ db }, filter, out, { kind, mode: 'stream', onRow });
+
+/** The export job (issue 19): the file of an export past `exportJobThreshold` rows. */
+export async function runMemberRedeemExportJob(db: Db, ctx: JobContext<ExportJobInput>) {
+  await runExportJob(ctx, await exportRowCount(db, ctx.input.filter), writeFor(db, ctx.input));
 }
 
-/**
- * Writes the file straight into storage and answers its short-lived link (DESIGN §11); past
- * `exportJobThreshold` rows the file is made by a job instead, and its id is answered.
- */
-async function store(
+/** The file at once (`public_url`), or past `exportJobThreshold` rows a job (`job_id`). */
+function store(
   deps: ExportDeps,
   viewer: RequestUser,
   filename: string,
   filter: RedeemExportFilter,
   kind: ExportKind,
 ): Promise<ExportReply> {
-  if (await hasMoreRows(deps.db, filter, exportJobThreshold)) {
-    const input: ExportJobInput = { filter, kind };
-    return startJob(deps, viewer, { kind: 'export', name: filename, input });
-  }
-  const { url } = await createDownload(deps, {
-    userId: viewer.id,
+  const input: ExportJobInput = { filter, kind };
+  return exportFileOrJob(deps, viewer, {
+    kind: 'export',
     filename,
-    contentType: xlsxContentType,
-    write: async (stream) => {
-      refuseEmptyExport(
-        await writeMemberRedeemExport(deps, filter, stream, { kind, mode: 'stream' }),
-      );
-    },
+    input,
+    countUpTo: (atMost) => exportRowCount(deps.db, filter, atMost),
+    write: writeFor(deps.db, input),
   });
-  return { public_url: url };
 }
 
 /**

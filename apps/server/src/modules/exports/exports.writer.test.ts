@@ -6,7 +6,7 @@ import { readSheet } from '../../test/factories/exports';
 import { buildMember } from '../../test/factories/participants';
 import { buildProgram } from '../../test/factories/programs';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { exportRows, type RedeemExportFilter } from './exports.rows';
+import { exportRowCount, exportRows, type RedeemExportFilter } from './exports.rows';
 import { writeMemberRedeemExport, type ExportWriterMode } from './exports.writer';
 
 const all = (programIds: string[]): RedeemExportFilter => ({
@@ -76,6 +76,30 @@ describe('export rows and writer', () => {
         (x, y) => expected.indexOf(x) - expected.indexOf(y),
       ),
     );
+  });
+
+  it('counts in SQL the rows the walk yields, whatever the filter, stopping at atMost', async () => {
+    const ids = [a.id, b.id];
+    const filters: RedeemExportFilter[] = [
+      all(ids),
+      { ...all(ids), progressStart: 100 },
+      { ...all(ids), progressEnd: 10 },
+      { ...all(ids), sort: 'end_test_at', rangeDateType: 'end_test_at' },
+      { ...all(ids), sort: 'end_test_at', rangeDateType: 'end_test_at', startDate: '2024-01-01' },
+      { ...all(ids), startDate: '2025-01-01', endDate: '2025-01-01' },
+      { ...all(ids), startDate: '2025-01-02' },
+      { ...all(ids), limit: 3 },
+      { ...all([b.id]), progressEnd: 10 },
+    ];
+    const counts: number[] = [];
+    for (const filter of filters) {
+      const rows = (await collect(exportRows(t.db, filter))).length;
+      expect(await exportRowCount(t.db, filter), JSON.stringify(filter)).toBe(rows);
+      expect(await exportRowCount(t.db, filter, 4), JSON.stringify(filter)).toBe(Math.min(4, rows));
+      counts.push(rows);
+    }
+    // The filters above do select different numbers of rows (the check is not vacuous).
+    expect(counts).toEqual([25, 5, 20, 25, 0, 25, 0, 3, 7]);
   });
 
   it('writes the same workbook with the streaming and the in-memory writer', async () => {

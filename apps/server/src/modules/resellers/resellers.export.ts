@@ -12,21 +12,21 @@ import type {
   ResellerExportReply,
   ResellersExportQueryParsed,
 } from '@ajar/shared/resellers/resellers.schemas';
-import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { createDownload, refuseEmptyExport, xlsxContentType } from '../../lib/downloads';
-import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
+import {
+  exportFileOrJob,
+  runExportJob,
+  type ExportJobDeps,
+  type ExportWrite,
+} from '../jobs/export-jobs';
+import type { JobContext } from '../jobs/jobs.service';
 import * as repo from './resellers.repository';
 import { resellerByCode } from './resellers.service';
 import { safeRow } from '../../lib/xlsx-cells';
 
-export interface ResellerExportDeps {
-  db: Db;
-  storage: Storage;
-  config: Pick<Config, 'PUBLIC_URL'>;
-}
+export type ResellerExportDeps = ExportJobDeps;
 
 /** Rows read per keyset query. */
 const pageSize = 2000;
@@ -91,6 +91,7 @@ export async function writeResellerUsers(
   targets: ExportTarget[],
   filter: ExportFilter,
   out: Writable,
+  onRow?: (n: number) => Promise<void> | undefined,
 ): Promise<{ rows: number }> {
   // Inline strings: a shared-string table would grow with the export and stay in memory.
   const ExcelJS = await loadExcelJs();
@@ -133,6 +134,7 @@ export async function writeResellerUsers(
         ]),
       )
       .commit();
+    await onRow?.(n);
   }
   sheet.commit();
   await workbook.commit();
@@ -145,29 +147,83 @@ function stamp(now = new Date()): string {
   return `${wib.slice(0, 10).replaceAll('-', '')}-${wib.slice(11, 16).replace(':', '')}`;
 }
 
+/**
+ * The rows the export writes, counted by SQL from the pages' own filter; with `atMost`, counting
+ * stops there (past the rows skipped).
+ */
+async function exportRowCount(
+  db: DbOrTx,
+  targets: ExportTarget[],
+  filter: ExportFilter,
+  atMost?: number,
+): Promise<number> {
+  const counted = await repo.usersExportCount(
+    db,
+    { resellerIds: targets.map((t) => t.id), from: filter.from, to: filter.to },
+    atMost === undefined ? undefined : filter.skip + atMost,
+  );
+  const rows = Math.max(0, counted - filter.skip);
+  return filter.limit > 0 ? Math.min(rows, filter.limit) : rows;
+}
+
+/** What the reseller export job needs to write the file again after a restart. */
+export interface ResellerExportJobInput {
+  targets: ExportTarget[];
+  /** The range as ISO instants (the job's input is JSON). */
+  filter: Omit<ExportFilter, 'from' | 'to'> & { from?: string; to?: string };
+}
+
+function filterOf(input: ResellerExportJobInput): ExportFilter {
+  const { from, to, ...rest } = input.filter;
+  return {
+    ...rest,
+    from: from === undefined ? undefined : new Date(from),
+    to: to === undefined ? undefined : new Date(to),
+  };
+}
+
+const writeFor =
+  (db: DbOrTx, targets: ExportTarget[], filter: ExportFilter): ExportWrite =>
+  (out, onRow) =>
+    writeResellerUsers(db, targets, filter, out, onRow);
+
+/** The reseller export job (issue 19): the file of an export past `exportJobThreshold` rows. */
+export async function runResellerExportJob(db: Db, ctx: JobContext<ResellerExportJobInput>) {
+  const { targets } = ctx.input;
+  const filter = filterOf(ctx.input);
+  const total = await exportRowCount(db, targets, filter);
+  await runExportJob(ctx, total, writeFor(db, targets, filter));
+}
+
+/**
+ * The file at once (spec 01 §7: `data.data.public_url`), or past `exportJobThreshold` rows a job
+ * (`data.job_id`, issue 19).
+ */
 async function store(
   deps: ResellerExportDeps,
-  viewer: Pick<RequestUser, 'id'>,
+  viewer: RequestUser,
   filename: string,
   targets: ExportTarget[],
   filter: ExportFilter,
 ): Promise<ResellerExportReply> {
-  const { url } = await createDownload(deps, {
-    userId: viewer.id,
+  const input: ResellerExportJobInput = {
+    targets: targets.map(({ id, fullname, code }) => ({ id, fullname, code })),
+    filter: { ...filter, from: filter.from?.toISOString(), to: filter.to?.toISOString() },
+  };
+  const reply = await exportFileOrJob(deps, viewer, {
+    kind: 'reseller_export',
     filename,
-    contentType: xlsxContentType,
-    write: async (stream) => {
-      refuseEmptyExport(await writeResellerUsers(deps.db, targets, filter, stream));
-    },
+    input,
+    countUpTo: (atMost) => exportRowCount(deps.db, targets, filter, atMost),
+    write: writeFor(deps.db, targets, filter),
   });
-  // Spec 01 §7: `data.data.public_url`.
-  return { data: { public_url: url } };
+  return 'job_id' in reply ? reply : { data: reply };
 }
 
 /** `GET /api/reseller/v1/export/list-user-reseller`: one reseller's users. */
 export async function exportResellerUsers(
   deps: ResellerExportDeps,
-  viewer: Pick<RequestUser, 'id'>,
+  viewer: RequestUser,
   query: { reseller_code: string; limit: number },
 ): Promise<ResellerExportReply> {
   const target = await resellerByCode(deps.db, query.reseller_code);
@@ -183,7 +239,7 @@ export async function exportResellerUsers(
  */
 export async function exportResellersUsers(
   deps: ResellerExportDeps,
-  viewer: Pick<RequestUser, 'id'>,
+  viewer: RequestUser,
   codes: string[],
   query: ResellersExportQueryParsed,
 ): Promise<ResellerExportReply> {

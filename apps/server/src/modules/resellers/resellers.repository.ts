@@ -4,6 +4,7 @@ import type {
   ResellerUserSortField,
 } from '@ajar/shared/resellers/resellers.constants';
 import type { DbOrTx } from '../../db/client';
+import { countRows } from '../../lib/count-rows';
 import { memberRedeems, members, programs, resellers } from '../../db/schema';
 import { likePattern } from '../programs/programs.repository';
 
@@ -322,9 +323,7 @@ export async function userExportPage(
     .innerJoin(programs, eq(programs.id, memberRedeems.program_id))
     .where(
       and(
-        eq(memberRedeems.reseller_id, input.resellerId),
-        input.from ? gte(key, input.from) : undefined,
-        input.to ? lt(key, input.to) : undefined,
+        userExportWhere({ resellerIds: [input.resellerId], from: input.from, to: input.to }),
         // The plain bound lets the index range start at the cursor; the row comparison breaks ties.
         cursor ? sql`${key} >= (${cursor.key}::timestamp at time zone 'UTC')` : undefined,
         cursor
@@ -339,21 +338,38 @@ export async function userExportPage(
 }
 
 /** Redeems of a reseller within `from`..`to` (an index-only count). */
-export async function userExportCount(
+export function userExportCount(
   db: DbOrTx,
   resellerId: string,
   from?: Date,
   to?: Date,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+  return usersExportCount(db, { resellerIds: [resellerId], from, to });
+}
+
+/**
+ * Redeems of the resellers within `from`..`to`: the rows an export of them holds. With
+ * `atMost`, counting stops there (`count(*)` over a limited subquery).
+ */
+export async function usersExportCount(
+  db: DbOrTx,
+  input: { resellerIds: string[]; from?: Date; to?: Date },
+  atMost?: number,
+): Promise<number> {
+  if (input.resellerIds.length === 0) return 0;
+  const rows = db
+    .select({ one: sql`1`.as('one') })
     .from(memberRedeems)
-    .where(
-      and(
-        eq(memberRedeems.reseller_id, resellerId),
-        from ? gte(memberRedeems.created_at, from) : undefined,
-        to ? lt(memberRedeems.created_at, to) : undefined,
-      ),
-    );
-  return Number(row?.n ?? 0);
+    .where(userExportWhere(input))
+    .$dynamic();
+  return countRows(db, rows, atMost);
+}
+
+/** The redeems of the resellers an export holds: by reseller and redeem date. */
+function userExportWhere(input: { resellerIds: string[]; from?: Date; to?: Date }) {
+  return and(
+    inArray(memberRedeems.reseller_id, input.resellerIds),
+    input.from ? gte(memberRedeems.created_at, input.from) : undefined,
+    input.to ? lt(memberRedeems.created_at, input.to) : undefined,
+  );
 }

@@ -17,6 +17,7 @@ import {
   resellerUserListSchema,
 } from '@ajar/shared/resellers/resellers.schemas';
 import { staffRoute } from '../../lib/route';
+import { defineFileJob } from '../jobs/jobs.service';
 import * as exporter from './resellers.export';
 import * as service from './resellers.service';
 
@@ -32,6 +33,12 @@ export const resellersRoutes: FastifyPluginAsync = async (app) => {
     db: app.db,
     storage: app.storage,
     config: app.config,
+    queue: app.queue,
+  });
+
+  await defineFileJob<exporter.ResellerExportJobInput>(app, {
+    kind: 'reseller_export',
+    run: (ctx) => exporter.runResellerExportJob(app.db, ctx),
   });
 
   staffRoute(app, {
@@ -111,7 +118,9 @@ export const resellersRoutes: FastifyPluginAsync = async (app) => {
     permission,
     tags,
     summary: "Export one reseller's users (.xlsx)",
-    description: 'Answers `data.data.public_url`, a short-lived link (spec 01 §7).',
+    description:
+      'Answers `data.data.public_url`, a short-lived link (spec 01 §7); past 10,000 rows a job ' +
+      'makes the file and `data.job_id` names it (issue 19).',
     query: resellerUserExportQuerySchema,
     data: resellerExportReplySchema,
     message: resellerMessages.exported,
@@ -126,7 +135,8 @@ export const resellersRoutes: FastifyPluginAsync = async (app) => {
     summary: 'Export the users of several referral codes over a date range (.xlsx)',
     description:
       'Rows grouped by reseller in the order given, each by redeem date; `start_date`..`end_date` ' +
-      'are whole WIB days of the redeem. Answers `data.data.public_url` (spec 01 §7).',
+      'are whole WIB days of the redeem. Answers `data.data.public_url` (spec 01 §7); past ' +
+      '10,000 rows a job makes the file and `data.job_id` names it (issue 19).',
     query: resellersExportQuerySchema,
     body: resellersExportBodySchema,
     data: resellerExportReplySchema,

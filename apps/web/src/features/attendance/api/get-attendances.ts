@@ -19,7 +19,10 @@ export function useAttendances(query: AttendanceListQueryParsed) {
   });
 }
 
-/** `GET /api/presence/v1/company/export` (spec 01 §7): answers `data.public_url`. */
+/**
+ * `GET /api/presence/v1/company/export` (spec 01 §7): answers `data.public_url`, or past 10,000
+ * rows `data.job_id` (issue 19).
+ */
 export function useExportAttendances() {
   return useMutation({
     mutationFn: (query: AttendanceExportQuery) =>

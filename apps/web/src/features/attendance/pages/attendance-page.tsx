@@ -11,7 +11,7 @@ import { SearchResultNote } from '@/components/search-result-note';
 import { errorMessage } from '@/api/http';
 import { ListPagination } from '@/components/list-pagination';
 import { SearchBox } from '@/components/search-box';
-import { downloadLink } from '@/lib/download-link';
+import { useFileOrJobReply } from '@/lib/jobs';
 import { useAttendances, useExportAttendances } from '../api/get-attendances';
 import { AttendanceFilters } from '../components/attendance-filters';
 import { AttendanceTable } from '../components/attendance-table';
@@ -35,15 +35,13 @@ export function AttendancePage() {
   };
   const attendances = useAttendances(query);
   const exporter = useExportAttendances();
+  const fileOrJob = useFileOrJobReply();
 
   const runExport = () =>
     exporter.mutate(
       { limit: -1, page: 1, program_id: query.program_id, topic_id: query.topic_id },
       {
-        onSuccess: (data) => {
-          downloadLink(data.public_url);
-          enqueueSnackbar(attendanceMessages.exported, { variant: 'success' });
-        },
+        onSuccess: (reply) => fileOrJob(reply, attendanceMessages.exported),
         onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
       },
     );

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { JobStarted } from '@ajar/shared/jobs/jobs.schemas';
 import type {
   ResellerExportReply,
   ResellersExportQuery,
@@ -7,11 +8,18 @@ import { http } from '@/api/http';
 
 const path = '/reseller/v1/export/list-user-reseller';
 
-/** `GET …/export/list-user-reseller`: one reseller's users; the link is `data.data.public_url`. */
+/**
+ * The file's link (spec 01 §7 puts it at `data.data.public_url`, one level deeper), or past
+ * 10,000 rows the job making it (`data.job_id`, issue 19): the shape the other exports answer.
+ */
+const fileOrJob = (reply: ResellerExportReply): { public_url: string } | JobStarted =>
+  'job_id' in reply ? reply : reply.data;
+
+/** `GET …/export/list-user-reseller`: one reseller's users. */
 export function useExportResellerUsers() {
   return useMutation({
     mutationFn: (code: string) =>
-      http.get<ResellerExportReply>(path, { reseller_code: code, limit: -1 }),
+      http.get<ResellerExportReply>(path, { reseller_code: code, limit: -1 }).then(fileOrJob),
   });
 }
 
@@ -19,6 +27,6 @@ export function useExportResellerUsers() {
 export function useExportResellers() {
   return useMutation({
     mutationFn: ({ codes, query }: { codes: string[]; query: ResellersExportQuery }) =>
-      http.post<ResellerExportReply>(path, { referral_code: codes }, { ...query }),
+      http.post<ResellerExportReply>(path, { referral_code: codes }, { ...query }).then(fileOrJob),
   });
 }

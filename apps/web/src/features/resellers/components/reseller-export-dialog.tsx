@@ -24,7 +24,7 @@ import {
   type ResellersExportQuery,
 } from '@ajar/shared/resellers/resellers.schemas';
 import { errorMessage } from '@/api/http';
-import { downloadLink } from '@/lib/download-link';
+import { useFileOrJobReply } from '@/lib/jobs';
 import { useExportResellers } from '../api/export-reseller-users';
 import { useResellerOptions } from '../api/get-resellers';
 
@@ -73,12 +73,14 @@ const checked = <CheckBoxIcon fontSize="small" />;
 /**
  * Export of the reseller list (spec 01 §5, §7): resellers picked from the whole list (limit=-1)
  * and a redeem date range 1950-01-01..today; the file downloads and 'Successfully export data'
- * shows.
+ * shows, or past 10,000 rows a job makes it: 'Sedang diproses, lihat di Unduhan' and the dialog
+ * closes at once.
  */
 export function ResellerExportDialog({ open, onClose }: ResellerExportDialogProps) {
   const { enqueueSnackbar } = useSnackbar();
   const options = useResellerOptions(open);
   const mutation = useExportResellers();
+  const fileOrJob = useFileOrJobReply();
   const [state, setState] = useState<FormState>(initialState);
   const [errors, setErrors] = useState<FieldErrors>({});
   useEffect(() => {
@@ -106,8 +108,7 @@ export function ResellerExportDialog({ open, onClose }: ResellerExportDialogProp
         codes: state.resellers.map((r) => r.referral.code),
         query: toQuery(state),
       });
-      enqueueSnackbar(resellerMessages.exported, { variant: 'success' });
-      downloadLink(reply.data.public_url);
+      fileOrJob(reply, resellerMessages.exported);
       onClose();
     } catch (error) {
       enqueueSnackbar(errorMessage(error), { variant: 'error' });

@@ -12,7 +12,7 @@ import { errorMessage } from '@/api/http';
 import { ListPagination } from '@/components/list-pagination';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { SearchBox } from '@/components/search-box';
-import { downloadLink } from '@/lib/download-link';
+import { useFileOrJobReply } from '@/lib/jobs';
 import { useExportResellerUsers } from '../api/export-reseller-users';
 import { useResellerUsers, useUpdateGift } from '../api/reseller-users';
 import { ResellerUserTable } from '../components/reseller-user-table';
@@ -37,6 +37,7 @@ export function ResellerUsersPage() {
   const users = useResellerUsers(query);
   const gift = useUpdateGift();
   const exporter = useExportResellerUsers();
+  const fileOrJob = useFileOrJobReply();
 
   const toggleGift = (user: ResellerUser, on: boolean) => {
     gift.mutate(
@@ -49,10 +50,7 @@ export function ResellerUsersPage() {
   };
   const exportUsers = () => {
     exporter.mutate(code, {
-      onSuccess: (reply) => {
-        enqueueSnackbar(resellerMessages.exported, { variant: 'success' });
-        downloadLink(reply.data.public_url);
-      },
+      onSuccess: (reply) => fileOrJob(reply, resellerMessages.exported),
       onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
     });
   };
