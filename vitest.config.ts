@@ -13,6 +13,12 @@ const serverProject = (name: string, env: Record<string, string>) => ({
   },
 });
 
+/**
+ * Component tests render whole MUI screens in jsdom: a second on an idle machine, several on a
+ * busy one, so they get the same margin as the API tests instead of vitest's 5 s.
+ */
+const componentTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+
 /** Unit, API (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and component tests. */
 export default defineConfig({
   test: {
@@ -33,6 +39,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          ...componentTimeouts,
         },
         resolve: { alias: [srcAlias] },
       },
@@ -41,6 +48,7 @@ export default defineConfig({
           name: 'player',
           include: ['packages/player/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          ...componentTimeouts,
         },
       },
       {
@@ -48,6 +56,7 @@ export default defineConfig({
           name: 'learner',
           include: ['apps/learner/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          ...componentTimeouts,
         },
       },
     ],

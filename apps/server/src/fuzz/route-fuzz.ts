@@ -15,6 +15,11 @@ export interface FuzzOptions {
   seed: number;
   /** Cases per route and caller; `Infinity` runs every generated case. */
   casesPerTarget: number;
+  /**
+   * Only every `count`-th route of the matrix from `index` on (a test's share of the whole run,
+   * so each share has a budget of its own); its cases come from `seed + index`.
+   */
+  shard?: { index: number; count: number };
 }
 
 export interface FuzzFinding {
@@ -145,7 +150,8 @@ export async function runRouteFuzz(
   options: FuzzOptions,
 ): Promise<FuzzReport> {
   const started = performance.now();
-  const random = prng(options.seed);
+  const shard = options.shard ?? { index: 0, count: 1 };
+  const random = prng(options.seed + shard.index);
   const report: FuzzReport = {
     targets: 0,
     generated: 0,
@@ -158,7 +164,8 @@ export async function runRouteFuzz(
     ms: 0,
   };
   const byKey = new Map(routes.map((r) => [r.key, r]));
-  for (const row of matrixRows) {
+  for (const [n, row] of matrixRows.entries()) {
+    if (n % shard.count !== shard.index) continue;
     const route = byKey.get(row.route);
     if (!route || route.url.startsWith('/api/docs')) continue;
     for (const role of callers(row, route)) {
