@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/system';
+import ThemeProvider from '@mui/system/ThemeProvider';
 import { theme } from './theme';
 
 // What `@mui/material/styles`' ThemeProvider renders for a theme without CSS variables (ours):

@@ -43,8 +43,7 @@ export type ServerToClientEvents = {
   [E in RealtimeEventName]: (payload: RealtimePayload<E>) => void;
 };
 
-/** The Socket.IO path under the API prefix (DESIGN §6). */
-export const realtimePath = '/api/socket.io';
+export { realtimePath } from './realtime.constants';
 
 /**
  * Socket.IO rooms: one per staff user, one per member, and one for the staff who see every

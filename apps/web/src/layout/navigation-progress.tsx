@@ -1,5 +1,12 @@
-import LinearProgress from '@mui/material/LinearProgress';
+import { lazy, Suspense } from 'react';
 import { useNavigation } from 'react-router';
+
+// Loaded on the first navigation that waits, not with the first page: the sign-in page never
+// needs it (issue 20, bundle budget). The bar shows only after 120 ms anyway, time enough to
+// fetch it.
+const NavigationProgressBar = lazy(async () => ({
+  default: (await import('./navigation-progress-bar')).NavigationProgressBar,
+}));
 
 /**
  * A thin bar along the top of the window while the next screen loads (its code or its route
@@ -10,19 +17,8 @@ export function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state !== 'loading') return null;
   return (
-    <LinearProgress
-      aria-label="Memuat halaman"
-      data-testid="navigation-progress"
-      sx={{
-        position: 'fixed',
-        top: 0,
-        left: 0,
-        right: 0,
-        height: 3,
-        zIndex: (theme) => theme.zIndex.tooltip + 1,
-        '@keyframes ajar-progress-in': { from: { opacity: 0 }, to: { opacity: 1 } },
-        animation: 'ajar-progress-in 0s 120ms both',
-      }}
-    />
+    <Suspense fallback={null}>
+      <NavigationProgressBar />
+    </Suspense>
   );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import {
-  realtimePath,
-  type RealtimeEventName,
-  type RealtimePayload,
-  type ServerToClientEvents,
+// Types only: the event schemas (and zod) stay out of the signed-in shell's JavaScript.
+import type {
+  RealtimeEventName,
+  RealtimePayload,
+  ServerToClientEvents,
 } from '@ajar/shared/realtime';
+import { realtimePath } from '@ajar/shared/realtime.constants';
 import { readSession, subscribeSession } from '../api/session';
 
 export type RealtimeSocket = Socket<ServerToClientEvents>;
