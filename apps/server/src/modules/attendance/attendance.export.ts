@@ -45,7 +45,7 @@ async function* exportRows(db: DbOrTx, filter: repo.AttendanceFilter, range: Exp
     left -= rows.length;
     if (rows.length < pageSize) break;
     const last = rows[rows.length - 1]!;
-    cursor = { created_at: last.created_at, id: last.id };
+    cursor = { created_at: last.cursor_at, id: last.id };
   }
 }
 

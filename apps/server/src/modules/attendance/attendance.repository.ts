@@ -41,6 +41,7 @@ const rowColumns = {
   id: attendances.id,
   schedule_key: attendances.schedule_key,
   created_at: attendances.created_at,
+  cursor_at: sql<string>`${attendances.created_at}::text`,
   member_id: members.id,
   member_fullname: members.fullname,
   member_phone: members.phone,
@@ -56,6 +57,8 @@ export interface AttendanceRow {
   id: string;
   schedule_key: string;
   created_at: Date;
+  /** `created_at` to the microsecond, for a keyset cursor (AttendanceCursor). */
+  cursor_at: string;
   member_id: string;
   member_fullname: string;
   member_phone: string | null;
@@ -112,8 +115,12 @@ export async function countAttendances(
   return countRows(db, joined.where(whereOf(filter)), atMost);
 }
 
+/**
+ * Where a keyset page ended: the last row's `created_at` as PostgreSQL's own text, to the
+ * microsecond (a JS Date keeps milliseconds, and rows of one statement share a timestamp).
+ */
 export interface AttendanceCursor {
-  created_at: Date;
+  created_at: string;
   id: string;
 }
 
@@ -127,7 +134,7 @@ export async function exportPage(
   page: { cursor: AttendanceCursor | null; offset: number; limit: number },
 ): Promise<AttendanceRow[]> {
   const after = page.cursor
-    ? sql`(${attendances.created_at}, ${attendances.id}) < (${page.cursor.created_at.toISOString()}::timestamptz, ${page.cursor.id}::uuid)`
+    ? sql`(${attendances.created_at}, ${attendances.id}) < (${page.cursor.created_at}::timestamptz, ${page.cursor.id}::uuid)`
     : undefined;
   return joined(db)
     .where(and(whereOf(filter), after))

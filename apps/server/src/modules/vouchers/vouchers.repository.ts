@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  isNotNull,
-  isNull,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   memberRedeems,
@@ -154,6 +141,7 @@ const voucherColumns = {
   batch_id: vouchers.batch_id,
   redeemed_at: vouchers.redeemed_at,
   created_at: vouchers.created_at,
+  cursor_at: sql<string>`${vouchers.created_at}::text`,
   member_redeem_id: vouchers.member_redeem_id,
   reseller_id: resellers.id,
   reseller_fullname: resellers.fullname,
@@ -169,6 +157,11 @@ export type VoucherListRow = {
   batch_id: string;
   redeemed_at: Date | null;
   created_at: Date;
+  /**
+   * `created_at` to the microsecond, for a keyset cursor: a JS Date keeps milliseconds, and the
+   * codes of one batch share one timestamp.
+   */
+  cursor_at: string;
   member_redeem_id: string | null;
   reseller_id: string | null;
   reseller_fullname: string | null;
@@ -213,7 +206,7 @@ export async function listVouchers(
 export async function voucherPageAfter(
   db: DbOrTx,
   filter: VoucherFilter,
-  after: { created_at: Date; id: string } | null,
+  after: { cursor_at: string; id: string } | null,
   size: number,
 ): Promise<VoucherListRow[]> {
   return voucherQuery(db)
@@ -221,10 +214,7 @@ export async function voucherPageAfter(
       and(
         voucherWhere(filter),
         after
-          ? or(
-              gt(vouchers.created_at, after.created_at),
-              and(eq(vouchers.created_at, after.created_at), gt(vouchers.id, after.id)),
-            )
+          ? sql`(${vouchers.created_at}, ${vouchers.id}) > (${after.cursor_at}::timestamptz, ${after.id}::uuid)`
           : undefined,
       ),
     )

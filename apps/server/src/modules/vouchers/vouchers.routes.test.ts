@@ -150,6 +150,24 @@ describe('voucher API (staff)', () => {
     ).toBe(404);
   });
 
+  it('exports every code once past a page, though a whole batch shares one timestamp', async () => {
+    const program = await buildProgram(t.db, { status: 'publish' });
+    // One page is 1,000 codes: the full batch ends the first page, the next one starts after it.
+    const full = (await generate(program.id, { count: 1000 })).json().data;
+    const one = (await generate(program.id, { count: 1 })).json().data;
+    const res = await get(`${base(program.id)}/export?status=all`);
+    expect(res.statusCode).toBe(200);
+    const file = await t.app.inject({ method: 'GET', url: res.json().data.public_url });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const codes: string[] = [];
+    workbook.worksheets[0]!.eachRow((row, n) => {
+      if (n > 1) codes.push(String(row.getCell(1).value));
+    });
+    expect(codes).toHaveLength(1001);
+    expect(new Set(codes)).toEqual(new Set([...full.codes, ...one.codes]));
+  });
+
   it('lets a trainer see and export only assigned programs; generating needs program.manage', async () => {
     const mine = await buildProgram(t.db, { status: 'publish', trainerIds: [trainer.user.id] });
     const other = await buildProgram(t.db, { status: 'publish' });

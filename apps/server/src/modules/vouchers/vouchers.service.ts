@@ -196,7 +196,7 @@ export async function exportVouchers(
         width: 20,
         ...(dateHeaders.has(header) ? { style: { numFmt: 'dd/mm/yyyy hh:mm' } } : {}),
       }));
-      let after: { created_at: Date; id: string } | null = null;
+      let after: { cursor_at: string; id: string } | null = null;
       let written = 0;
       for (;;) {
         const rows = await repo.voucherPageAfter(db, filter, after, exportPageSize);
@@ -219,7 +219,7 @@ export async function exportVouchers(
         }
         if (rows.length < exportPageSize) break;
         const last = rows[rows.length - 1]!;
-        after = { created_at: last.created_at, id: last.id };
+        after = { cursor_at: last.cursor_at, id: last.id };
       }
       refuseEmptyExport({ rows: written });
       sheet.commit();
