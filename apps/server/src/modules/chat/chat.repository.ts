@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   activities,
@@ -214,7 +214,7 @@ function messageQuery(db: DbOrTx) {
 export async function listMessages(
   db: DbOrTx,
   roomId: string,
-  page: { limit: number; before?: { created_at: Date; id: string } },
+  page: { limit: number; before?: MessageKey },
 ): Promise<MessageRow[]> {
   const before = page.before;
   return messageQuery(db)
@@ -222,10 +222,7 @@ export async function listMessages(
       and(
         eq(chatMessages.room_id, roomId),
         before
-          ? or(
-              lt(chatMessages.created_at, before.created_at),
-              and(eq(chatMessages.created_at, before.created_at), lt(chatMessages.id, before.id)),
-            )
+          ? sql`(${chatMessages.created_at}, ${chatMessages.id}) < (${before.created_at}::timestamptz, ${before.id}::uuid)`
           : undefined,
       ),
     )
@@ -233,9 +230,22 @@ export async function listMessages(
     .limit(page.limit + 1);
 }
 
-export async function findMessageKey(db: DbOrTx, roomId: string, id: string) {
+/**
+ * Where a page of messages ends: created_at as PostgreSQL's text, to the microsecond (a JS Date
+ * keeps milliseconds, and a message in the same millisecond would be skipped).
+ */
+export interface MessageKey {
+  created_at: string;
+  id: string;
+}
+
+export async function findMessageKey(
+  db: DbOrTx,
+  roomId: string,
+  id: string,
+): Promise<MessageKey | null> {
   const [row] = await db
-    .select({ id: chatMessages.id, created_at: chatMessages.created_at })
+    .select({ id: chatMessages.id, created_at: sql<string>`${chatMessages.created_at}::text` })
     .from(chatMessages)
     .where(and(eq(chatMessages.room_id, roomId), eq(chatMessages.id, id)));
   return row ?? null;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoomDetail, ChatRoomList } from '@ajar/shared/chat/chat.schemas';
 import { memberTarget } from '@ajar/shared/realtime';
@@ -243,6 +244,34 @@ describe('private discussion', () => {
     const third = await page(second.messages[0]!.id);
     expect(third.messages).toHaveLength(5);
     expect(third.has_more).toBe(false);
+  });
+
+  it('pages past a message written in the same millisecond as the one before it', async () => {
+    const ctx = await buildChatProgram(t.app);
+    const room = await openMemberRoom(ctx);
+    expect((await memberSend(ctx, room, 'Lebih dulu')).statusCode).toBe(200);
+    expect((await memberSend(ctx, room, 'Sesudahnya')).statusCode).toBe(200);
+    // Microseconds apart: PostgreSQL tells them apart, a JS Date does not.
+    for (const [message, at] of [
+      ['Lebih dulu', '2026-01-05 10:00:00.123456+00'],
+      ['Sesudahnya', '2026-01-05 10:00:00.123789+00'],
+    ]) {
+      await t.db.execute(
+        sql`update chat_messages set created_at = ${at}::timestamptz where room_id = ${room}::uuid and message like ${`%${message}%`}`,
+      );
+    }
+    const detail = async (q: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${base}/detail-room/${room}${q}`,
+          headers: ctx.trainerHeaders,
+        })
+      ).json<{ data: ChatRoomDetail }>().data;
+    const newest = (await detail('?limit=10')).messages.at(-1)!;
+    expect(newest.message).toContain('Sesudahnya');
+    const older = await detail(`?limit=10&before=${newest.id}`);
+    expect(older.messages.map((m) => m.message)).toEqual([expect.stringContaining('Lebih dulu')]);
   });
 
   it('lets a member chat only in programs they redeemed', async () => {

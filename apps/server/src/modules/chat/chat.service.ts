@@ -193,7 +193,7 @@ async function roomDetail(
   reader: repo.ReaderKind,
 ): Promise<ChatRoomDetail> {
   const { db } = deps;
-  let before: { created_at: Date; id: string } | undefined;
+  let before: repo.MessageKey | undefined;
   if (query.before) {
     const key = await repo.findMessageKey(db, room.id, query.before);
     if (!key) throw AppError.validation({ before: 'before tidak valid' });
