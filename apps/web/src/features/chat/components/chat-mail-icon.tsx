@@ -10,16 +10,12 @@ import { useChatRealtime } from '../lib/use-chat-realtime';
 
 function LiveMailIcon() {
   const navigate = useNavigate();
-  const total = useChatTotalUnread().data?.total_unread;
-  const unread = total ?? 0;
+  const unread = useChatTotalUnread().data?.total_unread ?? 0;
   useChatRealtime();
   return (
     <Tooltip title="Diskusi Private">
       <IconButton
-        // A count in the name only once it is known, never a 0 still loading.
-        aria-label={
-          total === undefined ? 'Diskusi Private' : `Diskusi Private: ${total} pesan belum terbaca`
-        }
+        aria-label={`Diskusi Private: ${unread} pesan belum terbaca`}
         onClick={() => void navigate(pathTo('discussion-private'))}
       >
         <Badge badgeContent={unread} color="error" max={99} data-testid="chat-unread-badge">
