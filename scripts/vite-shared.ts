@@ -36,7 +36,7 @@ const withVarsStub = '\0ajar:mui-create-theme-with-vars';
  * `createTheme()`, which calls it only for a theme with `cssVariables` (and `colorSchemes`); a
  * theme without them, as the back office's and MUI's default theme are, is built by
  * `createThemeNoVars` alone (issue 20, bundle budget). Should a theme ever ask for CSS variables,
- * the stub throws at start-up rather than render without them.
+ * the replacement throws at start-up rather than render without them.
  */
 export function muiThemeWithoutCssVariables(): Plugin {
   return {
