@@ -19,9 +19,14 @@ const serverProject = (name: string, env: Record<string, string>) => ({
  */
 const componentTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 
-/** Unit, API (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and component tests. */
+/**
+ * Unit, API (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and component tests. Two
+ * workers on two cores: vitest's default (cores - 1) leaves one idle while a file spends most of
+ * its time importing, and every API file has a database of its own, so files never share state.
+ */
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit + API + component tests, web build, browser tests.
 // Ends with one line `N passed, N failed` summing every suite.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +30,35 @@ function check(label, cmd, args) {
   else failed += 1;
   summary.push(`${label}: ${okay ? 'ok' : 'FAILED'}`);
   return okay;
+}
+
+/**
+ * Runs single-threaded checks side by side (typecheck and lint each keep one core busy), each
+ * one's output held and printed whole when it ends, so the log stays readable.
+ */
+async function checkTogether(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ([label, cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { cwd: root, env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('error', (error) =>
+            resolve({ label, cmd, args, okay: false, output: [String(error)] }),
+          );
+          child.on('close', (code) => resolve({ label, cmd, args, okay: code === 0, output }));
+        }),
+    ),
+  );
+  for (const { label, cmd, args, okay, output } of results) {
+    console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+    process.stdout.write(Buffer.concat(output.map((part) => Buffer.from(part))));
+    if (okay) passed += 1;
+    else failed += 1;
+    summary.push(`${label}: ${okay ? 'ok' : 'FAILED'}`);
+  }
 }
 
 function vitest(label, args) {
@@ -64,8 +93,10 @@ function vitest(label, args) {
 }
 
 if (!only) {
-  check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-  check('lint', 'npm', ['run', 'lint', '--silent']);
+  await checkTogether([
+    ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+    ['lint', 'npm', ['run', 'lint', '--silent']],
+  ]);
   vitest('unit, api and component tests', []);
 }
 if (!only || only === 'e2e' || only === 'system') {

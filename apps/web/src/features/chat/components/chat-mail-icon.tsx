@@ -10,12 +10,16 @@ import { useChatRealtime } from '../lib/use-chat-realtime';
 
 function LiveMailIcon() {
   const navigate = useNavigate();
-  const unread = useChatTotalUnread().data?.total_unread ?? 0;
+  const unread = useChatTotalUnread().data?.total_unread;
   useChatRealtime();
   return (
     <Tooltip title="Diskusi Private">
       <IconButton
-        aria-label={`Diskusi Private: ${unread} pesan belum terbaca`}
+        // As the bell: a count in the name and a digit on the badge only once it is known, so
+        // nobody reads a 0 that is still loading as the count.
+        aria-label={
+          unread === undefined ? 'Diskusi Private' : `Diskusi Private: ${unread} pesan belum terbaca`
+        }
         onClick={() => void navigate(pathTo('discussion-private'))}
       >
         <Badge badgeContent={unread} color="error" max={99} data-testid="chat-unread-badge">

@@ -141,7 +141,6 @@ export function NotificationBell() {
   const location = useLocation();
   const { enqueueSnackbar } = useSnackbar();
   const count = useUnreadNotificationCount().data;
-  const unread = count ?? 0;
   const markRead = useMarkNotificationRead();
   const dismissPopups = useNotificationRealtime();
 
@@ -164,7 +163,8 @@ export function NotificationBell() {
     <>
       <Tooltip title={M.bell}>
         <IconButton
-          // The name carries a count only once it is known, never a 0 still loading.
+          // The name carries a count only once it is known, never a 0 still loading; the badge
+          // shows no digit until then either, or the name would not contain the visible text.
           aria-label={count === undefined ? M.bell : `${M.bell}: ${count} belum terbaca`}
           aria-haspopup="true"
           onClick={(e) => {
@@ -172,7 +172,7 @@ export function NotificationBell() {
             setAnchor(e.currentTarget);
           }}
         >
-          <Badge badgeContent={unread} color="error" max={99} data-testid="notification-badge">
+          <Badge badgeContent={count} color="error" max={99} data-testid="notification-badge">
             <NotificationsNoneRounded />
           </Badge>
         </IconButton>
