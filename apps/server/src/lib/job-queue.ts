@@ -128,6 +128,11 @@ export interface JobDefinition<T extends object> {
   concurrency?: number;
   /** Throws to fail this attempt (retried while attempts remain). */
   handler: (job: Job<T>) => Promise<unknown>;
+  /**
+   * Runs once the queue exists and this server works it: at start, or when the database returns
+   * for a server that started without it.
+   */
+  ready?: () => Promise<void>;
 }
 
 /** Creates the queue (idempotent; options updated to the code's) and this server's worker. */
@@ -157,4 +162,5 @@ export async function defineJob<T extends object>(
     },
     async ([job]) => definition.handler(job!),
   );
+  await definition.ready?.();
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberPushSubscriptions } from '../../db/schema';
 import { sentNotifications } from '../../db/schema/notifications';
@@ -105,6 +106,75 @@ describe('participant push jobs on the job queue', () => {
       data: { sentNotificationId: notificationId },
     });
     expect(jobs.filter((j) => j.state === 'completed')).toHaveLength(2);
+  });
+
+  it('queues once, on the first servers to start, a push the old queue column left unsent', async () => {
+    // As migration 0017 leaves a push that was pending in the old column: marked for adoption.
+    await reset();
+    await t.db
+      .update(sentNotifications)
+      .set({ push_state: 'adopt', push_cursor: null })
+      .where(eq(sentNotifications.id, notificationId));
+    // Two servers start at once; each adopts what is marked.
+    const servers = await Promise.all([0, 1].map(() => startJobQueue(t.database.queue, t.app.log)));
+    try {
+      await Promise.all(
+        servers.map((queue) =>
+          defineNotificationPush({ config: t.config, db: t.db, queue, log: t.app.log }),
+        ),
+      );
+      await expect.poll(async () => (await job()).push_state, { timeout: 30_000 }).toBe('done');
+    } finally {
+      await Promise.all(servers.map((queue) => queue.stop({ graceful: true })));
+    }
+    expect(counts()).toEqual(paths.map(() => 1));
+    expect(await t.app.queue.getJobById(memberPushQueue, notificationId)).toMatchObject({
+      state: 'completed',
+    });
+  });
+
+  it('migration 0017 marks for adoption the recent pushes with no job, and closes old ones', async () => {
+    const original = await job();
+    const copy = async (createdAt: Date) => {
+      const [row] = await t.db
+        .insert(sentNotifications)
+        .values({
+          type: original.type,
+          program_id: original.program_id,
+          title: original.title,
+          message: original.message,
+          push_state: 'pending',
+          created_at: createdAt,
+        })
+        .returning({ id: sentNotifications.id });
+      return row!.id;
+    };
+    const now = new Date();
+    const recent = await copy(now);
+    const recentWithJob = await copy(now);
+    const stale = await copy(new Date(now.getTime() - 25 * 3600_000));
+    // A job of the new queue that has not run yet (as during a rolling upgrade from 0016).
+    await t.app.queue.send(
+      memberPushQueue,
+      { sentNotificationId: recentWithJob },
+      { startAfter: 3600 },
+    );
+    const ids = [recent, recentWithJob, stale];
+    try {
+      const migration = fs.readFileSync(
+        new URL('../../../drizzle/0017_adopt_old_pushes.sql', import.meta.url),
+        'utf8',
+      );
+      await t.db.execute(sql.raw(migration));
+      const rows = await t.db
+        .select({ id: sentNotifications.id, push_state: sentNotifications.push_state })
+        .from(sentNotifications)
+        .where(inArray(sentNotifications.id, ids));
+      const state = new Map(rows.map((r) => [r.id, r.push_state]));
+      expect(ids.map((id) => state.get(id))).toEqual(['adopt', 'pending', 'done']);
+    } finally {
+      await t.db.delete(sentNotifications).where(inArray(sentNotifications.id, ids));
+    }
   });
 
   it('resumes a retried job from the cursor its first attempt saved', async () => {

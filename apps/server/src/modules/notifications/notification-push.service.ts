@@ -10,7 +10,9 @@ import {
   deleteMemberSubscriptions,
   findPushJobState,
   finishPushJob,
+  markPushAdopted,
   markPushSending,
+  pushesToAdopt,
   subscriptionBatch,
 } from './push-jobs.repository';
 
@@ -47,6 +49,18 @@ type WebPush = Awaited<ReturnType<typeof loadWebPush>>;
 function isTransient(webpush: WebPush, err: unknown) {
   if (!(err instanceof webpush.WebPushError)) return true; // network error, timeout
   return err.statusCode === 429 || err.statusCode >= 500;
+}
+
+/**
+ * Queues the pushes the old queue column left unsent at the upgrade (marked 'adopt' by migration
+ * 0017). The job's id is the notification's, so servers starting together queue it once; the
+ * mark is taken off after the job exists, so a server stopping in between leaves it to the next.
+ */
+async function adoptOldPushes(db: Db, queue: JobQueue) {
+  for (const sentNotificationId of await pushesToAdopt(db)) {
+    await queue.send(memberPushQueue, { sentNotificationId }, { id: sentNotificationId });
+    await markPushAdopted(db, sentNotificationId);
+  }
 }
 
 /**
@@ -145,6 +159,7 @@ export async function defineNotificationPush(deps: {
     queue: { retryLimit: 8, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 30 },
     concurrency: 2,
     handler: runJob,
+    ready: () => adoptOldPushes(db, queue),
   });
 
   return {

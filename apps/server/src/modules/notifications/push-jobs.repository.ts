@@ -70,6 +70,23 @@ export async function advancePushJob(
     .where(eq(sentNotifications.id, sentId));
 }
 
+/** Pushes migration 0017 found without a job of their own (the old queue column's). */
+export async function pushesToAdopt(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ id: sentNotifications.id })
+    .from(sentNotifications)
+    .where(eq(sentNotifications.push_state, 'adopt'));
+  return rows.map((r) => r.id);
+}
+
+/** An adopted push has its job now: back to the usual states (unless the job already ran). */
+export async function markPushAdopted(db: DbOrTx, sentId: string): Promise<void> {
+  await db
+    .update(sentNotifications)
+    .set({ push_state: 'pending' })
+    .where(and(eq(sentNotifications.id, sentId), eq(sentNotifications.push_state, 'adopt')));
+}
+
 export async function finishPushJob(db: DbOrTx, sentId: string): Promise<void> {
   await db
     .update(sentNotifications)
