@@ -288,8 +288,9 @@ export async function programZip(
   const archive = (await loadArchiver())('zip', { store: true });
   const stop = new AbortController();
   // archiver's own abort() leaves the stream open when an entry was just written (its queue is
-  // not idle yet), so a failed or stopped zip would never end: the stream is destroyed instead,
-  // and whoever reads it sees a premature close (the cause goes to `onError`).
+  // not idle yet), so a failed or stopped zip would never end: the stream is destroyed too. Whoever
+  // reads it sees a premature close, or an end when the archive was idle; the zip is incomplete
+  // either way, and the cause goes to `onError`.
   const end = () => {
     if (stop.signal.aborted) return;
     stop.abort();
@@ -410,8 +411,8 @@ export async function runProgramZipJob(
   });
   try {
     await ctx.writeFile('application/zip', async (out) => {
-      // A failed or stopped zip ends early (a premature close): it is incomplete, so nothing is
-      // kept, and the attempt fails with its cause.
+      // A failed or stopped zip ends early (a premature close, or an end): it is incomplete, so
+      // nothing is kept, and the attempt fails with its cause.
       const stopping = () => new Error('server stopping; the zip is made again on retry');
       await pipeline(zip.stream, out).catch((error: unknown) => {
         throw failure ?? (ctx.signal.aborted ? stopping() : error);
