@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { exportJobThreshold } from '@ajar/shared/jobs/jobs.constants';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -19,9 +20,14 @@ import {
   writeMemberRedeemExport,
   type ExportWriterMode,
 } from '../apps/server/src/modules/exports/exports.writer';
+import {
+  runMemberRedeemExportJob,
+  type ExportJobInput,
+} from '../apps/server/src/modules/exports/exports.service';
 import { importScores } from '../apps/server/src/modules/imports/imports.service';
 import { authHeader } from '../apps/server/src/test/factories/users';
 import { listen, loadInWorker } from './api';
+import { benchJob } from './job-context';
 import { largeActivityNumber, seedLargeRedemptions, vacuumLarge } from './large-redemptions';
 import { benchQuizScoring, quizQuestionCount, setupQuizBench } from './quiz-scoring';
 import { exposeGc, startRssSampler } from './rss-sampler';
@@ -93,15 +99,17 @@ async function staffViewer(db: Db) {
 }
 
 /** One export of the program's participants to a file, timed, with the RSS peak over the run. */
+const exportFilter = (programId: string): RedeemExportFilter => ({
+  programIds: [programId],
+  sort: 'created_at',
+  rangeDateType: 'created_at',
+  progressStart: 0,
+  progressEnd: 100,
+  limit: -1,
+});
+
 async function measureExport(db: Db, programId: string, mode: ExportWriterMode, dir: string) {
-  const filter: RedeemExportFilter = {
-    programIds: [programId],
-    sort: 'created_at',
-    rangeDateType: 'created_at',
-    progressStart: 0,
-    progressEnd: 100,
-    limit: -1,
-  };
+  const filter = exportFilter(programId);
   const file = path.join(dir, `export-${mode}.xlsx`);
   const sampler = await startRssSampler();
   const started = performance.now();
@@ -121,6 +129,18 @@ async function measureExport(db: Db, programId: string, mode: ExportWriterMode, 
   const bytes = fs.statSync(file).size;
   fs.rmSync(file, { force: true });
   return { mode, count, ms, peakDeltaMb, bytes };
+}
+
+/** The same export as a job (issue 19): the job's work, its file stored through local storage. */
+async function measureExportJob(db: Db, programId: string, viewer: { id: string }, dir: string) {
+  const input: ExportJobInput = { filter: exportFilter(programId), kind: 'member_redeem' };
+  const sampler = await startRssSampler();
+  const job = benchJob(input, viewer.id, dir, 'export-job.xlsx');
+  const started = performance.now();
+  await runMemberRedeemExportJob(db, job.ctx);
+  const ms = performance.now() - started;
+  const { peakDeltaMb } = await sampler.stop();
+  return { ms, peakDeltaMb, bytes: job.fileBytes(), firstMs: job.firstProgressMs() };
 }
 
 /** An .xlsx of UK scores for every license of the program (ExcelJS, shared strings). */
@@ -161,7 +181,7 @@ export async function participantsBench(
   target: ParticipantsTarget,
   options: { count?: number; seconds?: number } = {},
 ) {
-  const count = options.count ?? 100_000;
+  const count = options.count ?? Number(process.env.BENCH_REDEMPTIONS ?? 100_000);
   const seconds = options.seconds ?? 5;
   await exposeGc();
   const opened = await open(target);
@@ -203,6 +223,7 @@ export async function participantsBench(
     for (const mode of ['stream', 'memory'] as const) {
       exports.push(await measureExport(db, large.programId, mode, dataDir));
     }
+    const exportJob = await measureExportJob(db, large.programId, viewer, dataDir);
 
     const made = performance.now();
     const file = await importFile(db, large.programId);
@@ -228,6 +249,7 @@ export async function participantsBench(
         (e) =>
           `| export ${e.count.toLocaleString('en')} participants, ${e.mode === 'stream' ? 'streaming writer (what the API uses)' : 'in-memory writer (for comparison)'} | ${secs(e.ms)}, +${e.peakDeltaMb} MB RSS peak, file ${(e.bytes / 1024 / 1024).toFixed(1)} MB | ${e.mode === 'stream' ? `≤ 10 s: ${within(e.ms <= 10_000)}; ≤ 256 MB: ${within(e.peakDeltaMb <= 256)}` : '—'} |`,
       ),
+      `| the same export as a job (\`runMemberRedeemExportJob\`, what an export past ${exportJobThreshold.toLocaleString('en')} rows starts), its file stored through local storage | ${secs(exportJob.ms)}, +${exportJob.peakDeltaMb} MB RSS peak, file ${(exportJob.bytes / 1024 / 1024).toFixed(1)} MB, first progress ${exportJob.firstMs === null ? '—' : secs(exportJob.firstMs)} after the start | — (figures asked for) |`,
       `| import ${file.rows.toLocaleString('en')} UK score rows (\`importScores\`, file ${(file.buffer.length / 1024 / 1024).toFixed(1)} MB made by ExcelJS in ${secs(fileMs)}, not counted) | ${secs(firstImport.ms)}, +${firstImport.peakDeltaMb} MB RSS peak, ${firstImport.ok}/${firstImport.total} rows imported | ≤ 15 s: ${within(firstImport.ms <= 15_000)} |`,
       `| the same file again (every row an update) | ${secs(secondImport.ms)}, +${secondImport.peakDeltaMb} MB RSS peak, ${secondImport.ok}/${secondImport.total} rows | — |`,
       `| quiz submissions, ${quizQuestionCount}-question packet in 2 sections: \`startQuiz\` + \`submitQuiz\` (the member API's services, database included), one after another, ${seconds * 2} s | ${quiz.service.perSecond.toFixed(1)} submissions/s (p50 ${quiz.service.p50Ms.toFixed(1)} ms per start + submit, ${quiz.service.submissions} submissions) | — |`,

@@ -1,13 +1,15 @@
 // `npm run build -w @ajar/server` (part of the root `npm run build`): compiles the server and the
 // shared package to one JavaScript file, apps/server/dist/main.js (+ source map), run with plain
-// `node` in production: no TypeScript loader at run time.
+// `node` in production: no TypeScript loader at run time. The certificate PDF worker thread's
+// entry is a second bundle beside it, dist/certificate-pdf-worker.js (issue 19).
 //
 // - @ajar/shared (TypeScript source in the workspace) is bundled in; every real package stays an
 //   import resolved from node_modules at run time, so packages that read their own files (fonts,
 //   wasm, native parts) work as installed. Only production dependencies may be imported.
 // - Files the server reads at run time are named from `serverRoot` (src/lib/server-root.ts). A
 //   module that still builds a path from `import.meta.url` gets the URL of its source location,
-//   so relative paths resolve as they do from the source; the build names those modules.
+//   so relative paths resolve as they do from the source; the build names those modules. The
+//   certificate PDF pool is left as it is: it names its worker's bundle beside the running one.
 // - `--if-stale`: build only when dist/main.js is missing or one of its inputs changed since the
 //   last build began (the start script, the browser and system tests use it, so none of them
 //   runs an out-of-date build).
@@ -22,8 +24,11 @@ const serverDir = path.join(root, 'apps/server');
 const sharedDir = path.join(root, 'packages/shared');
 const outDir = path.join(serverDir, 'dist');
 const outFile = path.join(outDir, 'main.js');
+const workerFile = path.join(outDir, 'certificate-pdf-worker.js');
 const metaFile = path.join(outDir, 'build-inputs.json');
 const rootHelper = path.join(serverDir, 'src/lib/server-root.ts');
+// Modules whose `import.meta.url` must stay the running bundle's (see the header).
+const ownLocation = [rootHelper, path.join(serverDir, 'src/lib/certificate-pdf-pool.ts')];
 // Besides the bundled modules, a change to these makes the build out of date.
 const alwaysInputs = [
   'scripts/build-server.mjs',
@@ -36,7 +41,7 @@ const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
 /** True when the build is missing or one of its inputs changed since that build began. */
 export function isStale() {
-  if (!fs.existsSync(outFile) || !fs.existsSync(metaFile)) return true;
+  if (![outFile, workerFile, metaFile].every((file) => fs.existsSync(file))) return true;
   const { startedAt, inputs } = readJson(metaFile);
   if (typeof startedAt !== 'number' || !Array.isArray(inputs)) return true;
   return inputs.some((input) => {
@@ -69,7 +74,7 @@ function sourceLocations(found) {
     setup(b) {
       b.onLoad({ filter: /\.ts$/ }, async (args) => {
         const inWorkspace = [serverDir, sharedDir].some((dir) => args.path.startsWith(dir));
-        if (!inWorkspace || args.path === rootHelper) return undefined;
+        if (!inWorkspace || ownLocation.includes(args.path)) return undefined;
         let contents = await fs.promises.readFile(args.path, 'utf8');
         if (/import\.meta\.(dirname|filename)/.test(contents)) {
           return {
@@ -103,8 +108,11 @@ export async function buildServer() {
   const relocated = [];
   const result = await build({
     absWorkingDir: root,
-    entryPoints: [path.join(serverDir, 'src/main.ts')],
-    outfile: outFile,
+    entryPoints: {
+      [path.parse(outFile).name]: path.join(serverDir, 'src/main.ts'),
+      [path.parse(workerFile).name]: path.join(serverDir, 'src/lib/certificate-pdf-worker.ts'),
+    },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { CertificatePdfPool } from './lib/certificate-pdf-pool';
 import { logSerializers } from './lib/log';
 import { serverRoot } from './lib/server-root';
 import { findSessionUser } from './modules/auth/sessions.repository';
@@ -31,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** The worker threads that render a certificate zip's PDFs (issue 19). */
+    certificatePdfs: CertificatePdfPool;
   }
 }
 
@@ -74,6 +77,11 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.addHook('onClose', async () => {
     await database.close();
   });
+  // Its workers start on the first zip and end when idle. Closed after the job queue stopped
+  // (onClose hooks run last-added first), so a zip finishing in the grace period still renders.
+  const certificatePdfs = new CertificatePdfPool({ threads: config.PDF_THREADS });
+  app.decorate('certificatePdfs', certificatePdfs);
+  app.addHook('onClose', () => certificatePdfs.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {

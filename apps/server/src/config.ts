@@ -67,6 +67,11 @@ const configSchema = z
       .default('false')
       .transform((value) => value === 'true'),
     METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
+    /**
+     * Worker threads that render a certificate zip's PDFs (issue 19). Unset: one per core the
+     * process may use (`os.availableParallelism()`).
+     */
+    PDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

@@ -44,7 +44,7 @@ const tags = ['certificates'];
 export const certificatesRoutes: FastifyPluginAsync = async (app) => {
   await defineFileJob<service.ProgramZipJobInput>(app, {
     kind: 'certificate_zip',
-    run: (ctx) => service.runProgramZipJob(app.db, ctx),
+    run: (ctx) => service.runProgramZipJob(app.db, app.certificatePdfs, ctx),
   });
 
   /** Where the QR code points: PUBLIC_URL, or the origin the staff member is using. */

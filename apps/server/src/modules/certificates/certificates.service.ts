@@ -24,6 +24,7 @@ import type {
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { renderCertificatePdf } from '../../lib/certificate-pdf';
+import type { CertificatePdfPool } from '../../lib/certificate-pdf-pool';
 import type { RequestUser } from '../../plugins/auth';
 import type { JobContext } from '../jobs/jobs.service';
 import {
@@ -244,18 +245,29 @@ export async function verifyCertificate(
 /** Redemptions read per query while a zip is written. */
 const zipPageSize = 100;
 
+/** What a zip needs of the worker-thread pool (lib/certificate-pdf-pool.ts). */
+export type ZipRenderer = Pick<CertificatePdfPool, 'render' | 'inFlightLimit'>;
+
 export interface ProgramZip {
   filename: string;
-  /** The zip, written as it is read: one PDF is made at a time. */
+  /** The zip, written as it is read: a few PDFs are rendered ahead of the one written. */
   stream: archiver.Archiver;
   /** Stops making certificates (the client went away). */
   abort(): void;
 }
 
+/** A zip entry whose PDF is being rendered on a worker thread. */
+interface PendingEntry {
+  pdf: Promise<Buffer>;
+  name: string;
+  date: Date;
+}
+
 /**
- * `GET /api/certificate/v1/program/{programId}/zip?kind=`: every eligible participant's
- * certificate as one zip, streamed. Memory stays bounded: a page of rows and one PDF at a time,
- * and the next PDF is made only once the previous entry went into the output.
+ * Every eligible participant's certificate of a program as one zip, streamed. The PDFs are
+ * rendered on the pool's worker threads, at most `inFlightLimit` ahead of the entry being
+ * written, and entries go in in the order read. Memory stays bounded: a page of rows and those
+ * few PDFs; the next page is read only once fewer than that are pending.
  */
 export async function programZip(
   db: DbOrTx,
@@ -263,6 +275,7 @@ export async function programZip(
   programId: string,
   kind: CertificateKind,
   baseUrl: string,
+  pdfs: ZipRenderer,
   onError: (error: unknown) => void,
 ): Promise<ProgramZip> {
   await assertProgramVisible(db, viewer, programId);
@@ -273,20 +286,39 @@ export async function programZip(
 
   // PDFs are compressed already: store them as they are.
   const archive = (await loadArchiver())('zip', { store: true });
-  let aborted = false;
+  const stop = new AbortController();
+  // archiver's own abort() leaves the stream open when an entry was just written (its queue is
+  // not idle yet), so a failed or stopped zip would never end: the stream is destroyed too. Whoever
+  // reads it sees a premature close, or an end when the archive was idle; the zip is incomplete
+  // either way, and the cause goes to `onError`.
+  const end = () => {
+    if (stop.signal.aborted) return;
+    stop.abort();
+    archive.abort();
+    archive.destroy();
+  };
+  const pending: PendingEntry[] = [];
+  const writeNext = async () => {
+    const entry = pending.shift()!;
+    const pdf = await entry.pdf;
+    stop.signal.throwIfAborted();
+    const written = once(archive, 'entry', { signal: stop.signal });
+    archive.append(pdf, { name: entry.name, date: entry.date });
+    await written;
+  };
   const feed = async () => {
     let page = first;
-    while (page.length > 0 && !aborted) {
+    while (page.length > 0) {
       const issued = await ensureIssued(
         db,
         kind,
         page.map((r) => r.id),
       );
       for (const row of page) {
-        if (aborted) return;
+        stop.signal.throwIfAborted();
         const cert = issued.get(row.id)!;
         const date = certificateDate(kind, cert.issued_at, row.end_test_at);
-        const pdf = await renderCertificatePdf({
+        const pdf = pdfs.render({
           kind,
           number: cert.number,
           fullname: row.fullname,
@@ -296,27 +328,27 @@ export async function programZip(
           date,
           verifyUrl: verifyUrl(baseUrl, cert.number),
         });
-        const written = once(archive, 'entry');
-        archive.append(pdf, { name: certificateEntryName(row.fullname, row.license), date });
-        await written;
+        // Awaited in turn by writeNext; a render failing meanwhile is not an unhandled rejection.
+        pdf.catch(() => undefined);
+        pending.push({ pdf, name: certificateEntryName(row.fullname, row.license), date });
+        while (pending.length >= pdfs.inFlightLimit) await writeNext();
       }
       page = await repo.eligiblePage(db, programId, kind, page.at(-1)!.id, zipPageSize);
     }
-    if (!aborted) await archive.finalize();
+    while (pending.length > 0) await writeNext();
+    stop.signal.throwIfAborted();
+    await archive.finalize();
   };
   feed().catch((error: unknown) => {
-    aborted = true;
+    // After abort() the zip was stopped on purpose: nothing to report.
+    if (stop.signal.aborted) return;
     onError(error);
-    archive.abort();
+    end();
   });
   return {
     filename: `sertifikat-${nameSlug(program.title)}.zip`,
     stream: archive,
-    abort: () => {
-      if (aborted) return;
-      aborted = true;
-      archive.abort();
-    },
+    abort: end,
   };
 }
 
@@ -356,11 +388,16 @@ export async function programZipJob(
  * The zip job (issue 19): the same streamed zip as `programZip`, written into the job's file in
  * storage as it is made, its progress the share of certificates written.
  */
-export async function runProgramZipJob(db: DbOrTx, ctx: JobContext<ProgramZipJobInput>) {
+export async function runProgramZipJob(
+  db: DbOrTx,
+  pdfs: ZipRenderer,
+  ctx: JobContext<ProgramZipJobInput>,
+) {
   const { programId, kind, baseUrl, role } = ctx.input;
   const total = Math.max(1, await repo.countEligible(db, programId, kind));
   let failure: unknown = null;
-  const zip = await programZip(db, { id: ctx.userId, role }, programId, kind, baseUrl, (error) => {
+  const viewer = { id: ctx.userId, role };
+  const zip = await programZip(db, viewer, programId, kind, baseUrl, pdfs, (error) => {
     failure = error;
   });
   const stop = () => zip.abort();
@@ -374,10 +411,14 @@ export async function runProgramZipJob(db: DbOrTx, ctx: JobContext<ProgramZipJob
   });
   try {
     await ctx.writeFile('application/zip', async (out) => {
-      await pipeline(zip.stream, out);
-      // An aborted archive ends its stream quietly: the zip is incomplete, so nothing is kept.
+      // A failed or stopped zip ends early (a premature close, or an end): it is incomplete, so
+      // nothing is kept, and the attempt fails with its cause.
+      const stopping = () => new Error('server stopping; the zip is made again on retry');
+      await pipeline(zip.stream, out).catch((error: unknown) => {
+        throw failure ?? (ctx.signal.aborted ? stopping() : error);
+      });
       if (failure) throw failure;
-      if (ctx.signal.aborted) throw new Error('server stopping; the zip is made again on retry');
+      if (ctx.signal.aborted) throw stopping();
     });
   } finally {
     ctx.signal.removeEventListener('abort', stop);
