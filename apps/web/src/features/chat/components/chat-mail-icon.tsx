@@ -18,7 +18,9 @@ function LiveMailIcon() {
         // As the bell: a count in the name and a digit on the badge only once it is known, so
         // nobody reads a 0 that is still loading as the count.
         aria-label={
-          unread === undefined ? 'Diskusi Private' : `Diskusi Private: ${unread} pesan belum terbaca`
+          unread === undefined
+            ? 'Diskusi Private'
+            : `Diskusi Private: ${unread} pesan belum terbaca`
         }
         onClick={() => void navigate(pathTo('discussion-private'))}
       >
