@@ -177,6 +177,19 @@ export async function joinProgram(
   return { member, voucher, redeem };
 }
 
+/** The last time `nextFactoryTime` gave out (ms). */
+let lastFactoryTime = 0;
+
+/**
+ * A creation time after every one given before: the embedded database's clock counts
+ * milliseconds, so rows a factory writes one after another can share their time, and a list
+ * ordered by it would fall back to their (random) ids.
+ */
+function nextFactoryTime(): Date {
+  lastFactoryTime = Math.max(Date.now(), lastFactoryTime + 1);
+  return new Date(lastFactoryTime);
+}
+
 /**
  * A question packet straight into the tables: sections (each its own group) with multiple
  * choice questions whose right answer is the option at `correct`.
@@ -190,7 +203,10 @@ export async function buildQuizPacket(
     questions: { options?: string[]; correct?: number; point?: number; type?: string }[];
   }[],
 ) {
-  const [packet] = await db.insert(questionPackets).values({ activity_id: activityId }).returning();
+  const [packet] = await db
+    .insert(questionPackets)
+    .values({ activity_id: activityId, created_at: nextFactoryTime() })
+    .returning();
   const questionIds: string[][] = [];
   for (const [i, s] of sections.entries()) {
     const [section] = await db

@@ -21,6 +21,7 @@ export async function buildUser(
     role: RoleKey;
     fullname: string;
     is_active: boolean;
+    created_at: Date;
   }> = {},
 ): Promise<TestUser> {
   const password = overrides.password ?? 'Rahasia123';
@@ -37,6 +38,7 @@ export async function buildUser(
       // Made-up passwords: one hash per password serves every account of a run.
       password_hash: await sharedPasswordHash(password),
       is_active: overrides.is_active ?? true,
+      ...(overrides.created_at ? { created_at: overrides.created_at } : {}),
     })
     .returning({ id: users.id });
   return { id: row!.id, email, password, role, fullname };
