@@ -196,7 +196,7 @@ describe('pop-up quizzes of a video', () => {
     // The messages clear after 3 s.
     await text(card, 'Jawaban nomor 1 masih kosong').waitFor({
       state: 'detached',
-      timeout: 5000,
+      timeout: 15_000,
     });
     await card.getByLabel('Poin', { exact: true }).fill('lima');
     await text(card, 'Poin harus angka').waitFor();

@@ -77,15 +77,12 @@ const openQuestionsTab = (page: Page) =>
 const visible = (scope: Page | Locator, value: string) => text(scope, value).isVisible();
 
 /**
- * Notices of the activity form close after 3000 ms (spec 01 §9 / 02 §9), not the app's 5 s: the
- * one seen at `shownAt` is gone by 4.5 s, midway between the two, so a slow machine has 1.5 s of
- * margin either way. It waits for the notice to go, not for a fixed time.
+ * Notices of the activity form close by themselves. How long they stay (3000 ms, spec 01 §9 /
+ * 02 §9) is a rule of the notice hook, tested on fake timers in `use-quiz-notify.test.tsx`: a
+ * wall-clock window here fails when a busy machine delays the page, or when the pointer rests on
+ * the notice (notistack pauses it there and gives it 1.5 s more once the pointer leaves).
  */
-async function expectClosed(notice: Locator, shownAt: number) {
-  const left = shownAt + 4500 - Date.now();
-  if (left > 0) await notice.waitFor({ state: 'hidden', timeout: left });
-  expect(await notice.isVisible()).toBe(false);
-}
+const expectClosed = (notice: Locator) => notice.waitFor({ state: 'hidden', timeout: 15_000 });
 
 beforeAll(async () => {
   const topic = await createProgramWithTopic(
@@ -115,7 +112,6 @@ describe('quiz question editor', () => {
     await page.getByText('Harap menunggu load data soal', { exact: true }).waitFor();
     const packetCreated = text(page, 'Paket soal berhasil dibuat');
     await packetCreated.waitFor();
-    const packetCreatedAt = Date.now();
     await page.getByText('Tidak ada section', { exact: true }).waitFor();
     expect(await visible(page, 'Pertanyaan tidak boleh kosong')).toBe(true);
     const p1 = packetRegion(page, 1);
@@ -137,14 +133,13 @@ describe('quiz question editor', () => {
       expect(await visible(s1, message), message).toBe(true);
     }
     expect(await visible(page, 'Something bad happen')).toBe(true);
-    const genericAt = Date.now();
     await snap(page, 'quiz-validation');
     await s1
       .getByText('Opsi jawaban tidak boleh kosong')
-      .waitFor({ state: 'hidden', timeout: 5000 });
+      .waitFor({ state: 'hidden', timeout: 15_000 });
     expect(await s1.getByText('Nama tidak boleh kosong').count()).toBe(0);
-    await expectClosed(packetCreated, packetCreatedAt);
-    await expectClosed(text(page, 'Something bad happen'), genericAt);
+    await expectClosed(packetCreated);
+    await expectClosed(text(page, 'Something bad happen'));
 
     // Question 1: multiple choice with an uploaded image and audio.
     await s1.getByLabel(label('Nama')).fill('Pemahaman Dasar');
