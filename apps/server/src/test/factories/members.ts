@@ -14,6 +14,7 @@ import {
 import { sharedPasswordHash } from '../../lib/tokens';
 import { newVoucherCode } from '../../modules/vouchers/vouchers.service';
 import { uniqueAddress } from './auth';
+import { nextFactoryTime } from './clock';
 
 /**
  * Participants made through the real member API (register → redeem), so tests of grading,
@@ -175,19 +176,6 @@ export async function joinProgram(
     ...(options.referral_code ? { referral_code: options.referral_code } : {}),
   });
   return { member, voucher, redeem };
-}
-
-/** The last time `nextFactoryTime` gave out (ms). */
-let lastFactoryTime = 0;
-
-/**
- * A creation time after every one given before: the embedded database's clock counts
- * milliseconds, so rows a factory writes one after another can share their time, and a list
- * ordered by it would fall back to their (random) ids.
- */
-function nextFactoryTime(): Date {
-  lastFactoryTime = Math.max(Date.now(), lastFactoryTime + 1);
-  return new Date(lastFactoryTime);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { RoleKey } from '@ajar/shared/common/roles';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { newToken, sharedPasswordHash } from '../../lib/tokens';
+import { nextFactoryTime } from './clock';
 
 export interface TestUser {
   id: string;
@@ -12,7 +13,7 @@ export interface TestUser {
   fullname: string;
 }
 
-/** Inserts a staff user straight into the database. */
+/** Inserts a staff user straight into the database; each one newer than those before. */
 export async function buildUser(
   db: Db,
   overrides: Partial<{
@@ -38,7 +39,7 @@ export async function buildUser(
       // Made-up passwords: one hash per password serves every account of a run.
       password_hash: await sharedPasswordHash(password),
       is_active: overrides.is_active ?? true,
-      ...(overrides.created_at ? { created_at: overrides.created_at } : {}),
+      created_at: overrides.created_at ?? nextFactoryTime(),
     })
     .returning({ id: users.id });
   return { id: row!.id, email, password, role, fullname };
