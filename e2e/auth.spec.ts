@@ -32,6 +32,27 @@ describe('sign in and out', () => {
     await page.context().close();
   });
 
+  it("loads the dashboard's code while the user types, not when the sign-in page opens", async () => {
+    const page = await freshPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const dashboardCode = () => scripts.filter((p) => /\/dashboard-page-[\w-]+\.js$/.test(p));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(dashboardCode()).toEqual([]);
+    await page.getByLabel('Email').fill(demo.admin.email);
+    await expect.poll(() => dashboardCode().length).toBe(1);
+    await page.getByLabel('Password').fill(demo.admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor();
+    // Loaded once: the router found it loaded.
+    expect(dashboardCode()).toHaveLength(1);
+    await page.context().close();
+  });
+
   it('shows the server message on the email field for a wrong password', async () => {
     const page = await freshPage();
     await page.goto('/');

@@ -8,6 +8,7 @@ import { GuestOnly, RequireAuth } from './routes/guards';
 import { passwordRoutes, publicRoutes, signInRoutes } from './routes/guest-routes';
 import { isGuestPath, loginPathFor } from './routes/redirect';
 import { setSignOutReason } from './routes/sign-out-reason';
+import { WarmSignedInOnTyping } from './routes/warm-signed-in';
 
 // TanStack Query, snackbars and dayjs: every screen but login, loaded with the first of them.
 const dataLayer = async () => ({ Component: (await import('./data-providers')).DataLayer });
@@ -27,7 +28,7 @@ export const routes: RouteObject[] = [
               Component: (await import('./layout/guest-layout')).GuestLayout,
             }),
             children: [
-              ...signInRoutes.map(toRouteObject),
+              { Component: WarmSignedInOnTyping, children: signInRoutes.map(toRouteObject) },
               { lazy: dataLayer, children: passwordRoutes.map(toRouteObject) },
             ],
           },
