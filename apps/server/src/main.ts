@@ -15,7 +15,7 @@ import { listenHost } from './listen-host';
  */
 const shutdownDeadlineMs = 9_000;
 
-/** Run as `main.js --prepare`: migrate and seed the embedded database, then exit. */
+/** Run as `main.js --prepare`: migrate the database and seed it (outside production), then exit. */
 const prepareFlag = '--prepare';
 
 /** The process's peak resident memory in MB (VmHWM; Linux), for the start's log line. */
@@ -70,29 +70,26 @@ async function main() {
     if (!quiet) process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg })}\n`);
   };
   const pgliteDir = path.join(config.dataDir, 'db');
+  const target = config.DATABASE_URL
+    ? ({ kind: 'postgres', url: config.DATABASE_URL } as const)
+    : ({ kind: 'pglite', dataDir: pgliteDir } as const);
+  // `--prepare` (the preparing child, or `npm start` beside a first build): prepare, then exit.
+  if (process.argv.includes(prepareFlag)) {
+    // It keeps V8's optimizing tier: it runs the seed's many queries, then exits.
+    const database = await openDatabase(target);
+    await prepare(database, config, startLog);
+    await database.close();
+    startLog(`preparing process peak memory: ${peakMemoryMB() ?? '?'} MB`);
+    return;
+  }
   if (!config.DATABASE_URL) {
     // Baseline (Liftoff) WebAssembly code only for PGlite: V8's optimizing tier keeps a second,
     // optimized copy of PostgreSQL's hot code (≈ 45 MB) for ≈ 30 % less CPU on heavy queries;
     // PGLITE_OPTIMIZE=true keeps it (issue 20, docs/decisions.md).
-    // The preparing child keeps the optimizing tier: it runs the seed's many queries, then exits.
-    const prepareOnly = process.argv.includes(prepareFlag);
-    if (!config.PGLITE_OPTIMIZE && !prepareOnly) v8.setFlagsFromString('--liftoff-only');
-    if (!prepareOnly && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
-      await prepareInChild(startLog);
-    }
-    if (prepareOnly) {
-      const database = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
-      await prepare(database, config, startLog);
-      await database.close();
-      startLog(`preparing process peak memory: ${peakMemoryMB() ?? '?'} MB`);
-      return;
-    }
+    if (!config.PGLITE_OPTIMIZE) v8.setFlagsFromString('--liftoff-only');
+    if (!fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) await prepareInChild(startLog);
   }
-  const database = await openDatabase(
-    config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
-      : { kind: 'pglite', dataDir: pgliteDir },
-  );
+  const database = await openDatabase(target);
   await prepare(database, config, startLog);
   const app = await buildApp({ config, database });
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureServerBuild, repoRoot, serverMain } from '@ajar/test-support';
 import { call, dataOf, errorLines, staffLogin } from './support/http';
@@ -100,6 +102,43 @@ describe('the compiled server on PostgreSQL', () => {
     expect(await server.stop()).toBe(0);
     expect(errorLines(server.logs())).toEqual([]);
   });
+});
+
+describe('main.js --prepare (npm start runs it beside a first build)', () => {
+  let database: PgDatabase;
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('migrates a PostgreSQL database, then exits 0 without listening', async () => {
+    database = await createPgDatabase('ajar_prepare');
+    const child = spawn(process.execPath, [serverMain, '--prepare'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        DATABASE_URL: database.url,
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-system-prepare-')),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code, output).toBe(0);
+    expect(output).toMatch(/preparing process peak memory/);
+    expect(output).not.toMatch(/Server listening/);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: number }>(
+        'select count(*)::int as n from drizzle.__drizzle_migrations',
+      );
+      expect(rows[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await client.end();
+    }
+  }, 120_000);
 });
 
 describe('the compiled server on PGlite in production', () => {
