@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client';
@@ -10,6 +11,21 @@ import { seedIfEmpty } from '../apps/server/src/seed/seed';
 import type { RequestUser } from '../apps/server/src/plugins/auth';
 
 export const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/** The PostgreSQL server the benches make their databases on (`BENCH_PG_URL`). */
+export const benchPgAdminUrl =
+  process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** One statement on its own connection (create or drop a database). */
+export async function pgAdminQuery(statement: string, adminUrl = benchPgAdminUrl) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
 
 export interface BenchDb {
   database: Database;

@@ -7,13 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
 import { ensureReferenceData } from '../apps/server/src/db/reference-data';
 import { seedIfEmpty } from '../apps/server/src/seed/seed';
 import { hashPassword, newToken } from '../apps/server/src/lib/tokens';
 import { startServerProcess } from '../apps/server/system/support/server-process';
-import { machineLine, percentile, rows } from './bench-db';
+import { benchPgAdminUrl, machineLine, pgAdminQuery, percentile, rows } from './bench-db';
 import { seedLargeCatalogue } from './large-catalogue';
 
 /** One staff session of the run: its token and the programs its screens open. */
@@ -241,21 +240,12 @@ async function runOn(
   const previousDataDir = process.env.DATA_DIR;
   // The demo seed stores its uploads through the configured storage: keep them in this run's dir.
   process.env.DATA_DIR = dataDir;
-  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const dbName = `ajar_bench_staff_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => pgAdminQuery(statement);
   let dbUrl: string | undefined;
   if (kind === 'postgres') {
     await admin(`create database ${dbName}`);
-    const url = new URL(adminUrl);
+    const url = new URL(benchPgAdminUrl);
     url.pathname = `/${dbName}`;
     dbUrl = url.toString();
   }

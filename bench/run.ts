@@ -1,6 +1,7 @@
 // `npm run bench`: in Chromium, the JavaScript a cold load transfers (bundles), sign-in to the
 // dashboard's first figure (signin), Ajar Belajar's LCP on a throttled phone (lcp) and chat
-// between a participant's and a trainer's browser (chat); then the API baseline against a bare
+// between a participant's and a trainer's browser (chat), the request-to-first-progress time of a
+// job (jobs); then the API baseline against a bare
 // Node server, program list/detail on a large data set, participants (export, import, list, quiz
 // scoring on 100,000 redemptions), the demo seed's time on a first start. Results go to
 // docs/benchmarks.md. `npm run bench -- participants` or `npm run bench -- --only bundles,lcp`
@@ -10,18 +11,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, sql } from 'drizzle-orm';
-import { rolePermissions, roleNames } from '@ajar/shared/common/roles';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
-import { studies } from '../apps/server/src/db/schema';
 import { seedIfEmpty } from '../apps/server/src/seed/seed';
-import { findSessionUser } from '../apps/server/src/modules/auth/sessions.repository';
-import { hashToken } from '../apps/server/src/lib/tokens';
 import { authHeader } from '../apps/server/src/test/factories/users';
 import { repoRoot } from '@ajar/test-support';
-import { bareServer, listen, loadInWorker } from './api';
+import { listen, loadInWorker } from './api';
+import { apiBaseline } from './api-baseline';
 import { certificatesBench } from './certificates';
 import { listsBench } from './lists';
 import { loadStaffBench } from './load-staff';
@@ -31,6 +29,7 @@ import { closeBrowserBench } from './browser-support';
 import { chatBrowsersBench } from './chat-browsers';
 import { learnerLcpBench } from './learner-lcp';
 import { signInDashboardBench } from './signin-dashboard';
+import { jobLatencyBench } from './job-latency';
 import type { LoadResult } from './load';
 import { mergeSections } from './doc-sections';
 import { seedLargeCatalogue } from './large-catalogue';
@@ -38,78 +37,12 @@ import { participantsBench } from './participants';
 import { seedTimeBench } from './seed-time';
 import { fuzzBench } from './fuzz';
 import { startupBench } from './startup';
+import { firstStartBench } from './first-start';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const fmt = (r: LoadResult) =>
   `${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (${r.requests} requests, ${r.errors} errors)`;
-
-async function apiBaseline(lines: string[]) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-bench-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-  await database.migrate();
-  await seedIfEmpty(database.db, () => {});
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
-  const app = await buildApp({ config, database });
-  const db: Db = database.db;
-  const [admin] = await db
-    .execute<{ id: string }>(sql`select id from users where email = 'admin@ajar.test'`)
-    .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
-  const headers = await authHeader(db, admin!);
-  const url = await listen(app);
-
-  const bare = await bareServer({
-    '/api/admin/v1/me': async (req) => {
-      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      const user = await findSessionUser(db, hashToken(token));
-      if (!user) throw new Error('401');
-      return {
-        id: user.id,
-        fullname: user.fullname,
-        email: user.email,
-        phone: user.phone,
-        role: { key: user.role, name: roleNames[user.role] },
-        permissions: rolePermissions[user.role],
-      };
-    },
-    '/api/study/v1/list': async (req) => {
-      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      if (!(await findSessionUser(db, hashToken(token)))) throw new Error('401');
-      const list = await db
-        .select({ id: studies.id, title: studies.title })
-        .from(studies)
-        .orderBy(asc(studies.title));
-      return { list, limit: -1, page: 1, total: list.length };
-    },
-  });
-
-  lines.push(
-    '## API baseline: Fastify app vs a bare Node http server doing the same database read',
-    '',
-    `PGlite (embedded), ${connections} keep-alive connections, ${seconds} s each, load generated on a separate thread, same process and database for both servers.`,
-    '',
-    '| route | Ajar | bare Node | ratio (goal ≥ 0.8) |',
-    '|---|---|---|---|',
-  );
-  for (const route of ['/api/admin/v1/me', '/api/study/v1/list?limit=-1']) {
-    // warm-up
-    await loadInWorker({ url: `${url}${route}`, headers, connections, seconds: 1 });
-    const ours = await loadInWorker({ url: `${url}${route}`, headers, connections, seconds });
-    const theirs = await loadInWorker({
-      url: `${bare.url}${route}`,
-      headers,
-      connections,
-      seconds,
-    });
-    lines.push(
-      `| \`GET ${route}\` | ${fmt(ours)} | ${fmt(theirs)} | ${(ours.rps / theirs.rps).toFixed(2)} |`,
-    );
-  }
-  lines.push('');
-  await bare.close();
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
 
 async function catalogue(lines: string[]) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-bench-large-'));
@@ -228,10 +161,12 @@ const sections = [
   'signin',
   'lcp',
   'chat',
+  'jobs',
   'api',
   'programs',
   'seed',
   'startup',
+  'first-start',
   'participants',
   'certificates',
   'lists',
@@ -249,11 +184,13 @@ if (only.length === 0 || only.includes('bundles')) await browserBundlesBench(lin
 if (only.length === 0 || only.includes('signin')) await signInDashboardBench(lines);
 if (only.length === 0 || only.includes('lcp')) await learnerLcpBench(lines);
 if (only.length === 0 || only.includes('chat')) await chatBrowsersBench(lines);
+if (only.length === 0 || only.includes('jobs')) await jobLatencyBench(lines);
 await closeBrowserBench();
-if (only.length === 0 || only.includes('api')) await apiBaseline(lines);
+if (only.length === 0 || only.includes('api')) await apiBaseline(lines, { connections, seconds });
 if (only.length === 0 || only.includes('programs')) await catalogue(lines);
 if (only.length === 0 || only.includes('seed')) await seedTimeBench(lines);
 if (only.length === 0 || only.includes('startup')) await startupBench(lines);
+if (only.length === 0 || only.includes('first-start')) await firstStartBench(lines);
 if (only.length === 0 || only.includes('participants')) await participants(lines);
 if (only.length === 0 || only.includes('certificates')) await certificatesBench(lines);
 if (only.length === 0 || only.includes('lists')) await listsBench(lines);
