@@ -34,7 +34,8 @@ interface Target {
 async function openTarget(kind: 'pglite' | 'postgres', dataDir: string): Promise<Target> {
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-    return { label: 'PGlite', database, drop: () => database.close() };
+    // The app closes the database when it closes.
+    return { label: 'PGlite', database, drop: async () => undefined };
   }
   const name = `ajar_bench_api_${randomBytes(4).toString('hex')}`;
   await pgAdminQuery(`create database ${name}`);
@@ -44,10 +45,8 @@ async function openTarget(kind: 'pglite' | 'postgres', dataDir: string): Promise
   return {
     label: 'PostgreSQL',
     database,
-    drop: async () => {
-      await database.close();
-      await pgAdminQuery(`drop database if exists ${name} with (force)`);
-    },
+    // The app closes the database when it closes.
+    drop: () => pgAdminQuery(`drop database if exists ${name} with (force)`),
   };
 }
 
