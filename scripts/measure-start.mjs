@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { serverNodeFlags } from './server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -38,7 +39,8 @@ const started = performance.now();
 const server = spawn(
   process.execPath,
   [
-    ...(process.env.MEASURE_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+    // The flags `npm start` gives the server, unless MEASURE_NODE_FLAGS names others.
+    ...(process.env.MEASURE_NODE_FLAGS?.split(' ').filter(Boolean) ?? serverNodeFlags()),
     '--import',
     recorder,
     path.join(root, 'apps/server/dist/main.js'),

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, isStale } from './build-server.mjs';
+import { prepareNodeFlags, serverNodeFlags } from './server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const appBuilds = [
@@ -26,7 +27,6 @@ const appBuilds = [
   },
 ];
 const serverMain = path.join(root, 'apps/server/dist/main.js');
-const serverNodeFlags = ['--max-semi-space-size=4'];
 
 function stop(message) {
   console.error(
@@ -47,7 +47,8 @@ const missingBuilds = appBuilds.filter((app) => !fs.existsSync(app.index));
 
 /** `main.js --prepare`, beside the builds: resolves when it has exited. */
 function prepareDatabase() {
-  const child = spawn(process.execPath, ['--enable-source-maps', serverMain, '--prepare'], {
+  const flags = ['--enable-source-maps', ...prepareNodeFlags()];
+  const child = spawn(process.execPath, [...flags, serverMain, '--prepare'], {
     cwd: root,
     stdio: 'inherit',
     env: process.env,
@@ -73,9 +74,9 @@ for (const app of missingBuilds) {
 // and says what went wrong there.
 if (!(await preparing)) console.warn('Preparing the database beside the builds failed.');
 
-// Source maps: stack traces in the log name the TypeScript files and lines. A 4 MB young
-// generation (V8's default is 16 MB) keeps the idle server ≈ 15 MB smaller (issue 20).
-const server = spawn(process.execPath, ['--enable-source-maps', ...serverNodeFlags, serverMain], {
+// Source maps: stack traces in the log name the TypeScript files and lines. Memory flags:
+// scripts/server-flags.mjs.
+const server = spawn(process.execPath, ['--enable-source-maps', ...serverNodeFlags(), serverMain], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

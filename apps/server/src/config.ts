@@ -52,7 +52,8 @@ const configSchema = z
     API_DOCS: z.enum(['true', 'false']).optional(),
     /**
      * `true`: V8 also compiles the embedded database's hot code with its optimizing compiler
-     * (≈ 30 % faster heavy queries, ≈ 45 MB more memory). Off by default (issue 20).
+     * (≈ 30 % faster heavy queries, far more memory). Off by default (issue 20). Read by
+     * `npm start` (scripts/server-flags.mjs), which gives the server `--liftoff-only` without it.
      */
     PGLITE_OPTIMIZE: z
       .enum(['true', 'false'])

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import v8 from 'node:v8';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -37,7 +36,8 @@ function peakMemoryMB(): number | undefined {
  */
 async function prepareInChild(log: (msg: string) => void): Promise<void> {
   const started = performance.now();
-  // The server's small young generation (scripts/start.mjs) would only slow the seed down.
+  // The server's flags but its small young generation (scripts/server-flags.mjs), which would
+  // only slow the seed down.
   const nodeFlags = process.execArgv.filter((flag) => !flag.startsWith('--max-semi-space-size'));
   const child = spawn(process.execPath, [...nodeFlags, process.argv[1] ?? '', prepareFlag], {
     stdio: 'inherit',
@@ -75,19 +75,15 @@ async function main() {
     : ({ kind: 'pglite', dataDir: pgliteDir } as const);
   // `--prepare` (the preparing child, or `npm start` beside a first build): prepare, then exit.
   if (process.argv.includes(prepareFlag)) {
-    // It keeps V8's optimizing tier: it runs the seed's many queries, then exits.
     const database = await openDatabase(target);
     await prepare(database, config, startLog);
     await database.close();
     startLog(`preparing process peak memory: ${peakMemoryMB() ?? '?'} MB`);
     return;
   }
-  if (!config.DATABASE_URL) {
-    // Baseline (Liftoff) WebAssembly code only for PGlite: V8's optimizing tier keeps a second,
-    // optimized copy of PostgreSQL's hot code (≈ 45 MB) for ≈ 30 % less CPU on heavy queries;
-    // PGLITE_OPTIMIZE=true keeps it (issue 20, docs/decisions.md).
-    if (!config.PGLITE_OPTIMIZE) v8.setFlagsFromString('--liftoff-only');
-    if (!fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) await prepareInChild(startLog);
+  // PGlite's memory flags (`--liftoff-only`) come from the command line: scripts/server-flags.mjs.
+  if (!config.DATABASE_URL && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+    await prepareInChild(startLog);
   }
   const database = await openDatabase(target);
   await prepare(database, config, startLog);
