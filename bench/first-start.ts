@@ -81,7 +81,7 @@ async function firstStartOnce(): Promise<FirstStart> {
       const line = (pattern: RegExp) => pattern.exec(output)?.[1] ?? '?';
       return {
         seconds,
-        prepared: line(/database prepared in ([\d.]+ s)/),
+        prepared: line(/[Dd]atabase prepared in ([\d.]+ s)/),
         seed: line(/demo seed took ([\d.]+ s)/),
         preparePeak: line(/preparing process peak memory: (\d+ MB)/),
         server,

@@ -53,9 +53,14 @@ function prepareDatabase() {
     stdio: 'inherit',
     env: process.env,
   });
+  const started = performance.now();
   return new Promise((resolve) => {
     child.on('error', () => resolve(false));
-    child.on('exit', (code) => resolve(code === 0));
+    child.on('exit', (code) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      if (code === 0) console.log(`Database prepared in ${seconds} s, beside the builds.`);
+      resolve(code === 0);
+    });
   });
 }
 
