@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useSnackbar } from 'notistack';
-import dayjs from 'dayjs';
 import {
   Autocomplete,
   Box,
@@ -43,6 +42,7 @@ import { useFileOrJobReply } from '@/lib/jobs';
 import { useExportParticipants } from '../api/export-participants';
 import { useExportProgramOptions, type ProgramOption } from '../api/get-grading-programs';
 import { exportErrorMessage } from '../lib/export-error';
+import { zoneDateKey } from '@ajar/shared/common/datetime';
 
 export interface ExportDialogProps {
   /** The export the menu chose; null keeps the dialog closed. */
@@ -129,7 +129,8 @@ export function ExportDialog({ kind, onClose }: ExportDialogProps) {
     }
   }, [kind]);
 
-  const today = dayjs().format('YYYY-MM-DD');
+  // The provider's calendar day (WIB), as the server reads the dates, not the browser's.
+  const today = zoneDateKey();
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     setState((s) => ({ ...s, [key]: value }));
     // A field's message goes once the user changes it; the next Export checks again.

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useSnackbar } from 'notistack';
-import dayjs from 'dayjs';
 import {
   Autocomplete,
   Button,
@@ -27,6 +26,7 @@ import { errorMessage } from '@/api/http';
 import { useFileOrJobReply } from '@/lib/jobs';
 import { useExportResellers } from '../api/export-reseller-users';
 import { useResellerOptions } from '../api/get-resellers';
+import { zoneDateKey } from '@ajar/shared/common/datetime';
 
 export interface ResellerExportDialogProps {
   open: boolean;
@@ -89,7 +89,8 @@ export function ResellerExportDialog({ open, onClose }: ResellerExportDialogProp
       setErrors({});
     }
   }, [open]);
-  const today = dayjs().format('YYYY-MM-DD');
+  // The provider's calendar day (WIB), as the server reads the dates, not the browser's.
+  const today = zoneDateKey();
   // A field's message goes as soon as the choice changes; Export checks again.
   const change = (patch: Partial<FormState>) => {
     setState((s) => ({ ...s, ...patch }));
