@@ -5,6 +5,7 @@ import type { TrainerNotification } from '@ajar/shared/trainer-notifications/tra
 import type { Job } from '@ajar/shared/jobs/jobs.schemas';
 import { jobs } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { nextFactoryTime } from '../../test/factories/clock';
 import { finishedJob, jobFile } from '../../test/factories/jobs';
 import { signedIn, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -115,6 +116,30 @@ describe('jobs', () => {
     expect(mine.json().data).toMatchObject({ limit: 1, page: 1 });
     expect(mine.json().data.total).toBeGreaterThanOrEqual(2);
     expect(mine.json().data.list[0]).toMatchObject({ id, public_url: null });
+  });
+
+  it("pages the owner's jobs newest first, each page going on from the one before", async () => {
+    const pager = await signedIn(t.db, 'admin');
+    for (const n of [1, 2, 3, 4, 5]) {
+      await t.db.insert(jobs).values({
+        user_id: pager.user.id,
+        kind: 'export',
+        name: `halaman-${n}.xlsx`,
+        input: {},
+        created_at: nextFactoryTime(),
+      });
+    }
+    const page = async (n: number) => {
+      const res = await get(`/api/job/v1/list?limit=2&page=${n}`, pager.headers);
+      expect(res.statusCode).toBe(200);
+      const data = res.json<{ data: { list: Job[]; total: number; page: number } }>().data;
+      expect(data).toMatchObject({ total: 5, page: n });
+      return data.list.map((job) => job.name);
+    };
+    expect(await page(1)).toEqual(['halaman-5.xlsx', 'halaman-4.xlsx']);
+    expect(await page(2)).toEqual(['halaman-3.xlsx', 'halaman-2.xlsx']);
+    expect(await page(3)).toEqual(['halaman-1.xlsx']);
+    expect(await page(4)).toEqual([]);
   });
 
   it('fails at once with the reason of a refusal, and after the retries with a general one', async () => {
