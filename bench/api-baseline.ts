@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { asc, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -17,7 +16,7 @@ import { hashToken } from '../apps/server/src/lib/tokens';
 import { authHeader } from '../apps/server/src/test/factories/users';
 import { bareServer, listen, loadInWorker } from './api';
 import type { LoadResult } from './load';
-import { benchPgAdminUrl, machineLine, pgAdminQuery } from './bench-db';
+import { createBenchPgDatabase, machineLine } from './bench-db';
 import { load1 } from './browser-support';
 
 const fmt = (r: LoadResult) =>
@@ -37,16 +36,13 @@ async function openTarget(kind: 'pglite' | 'postgres', dataDir: string): Promise
     // The app closes the database when it closes.
     return { label: 'PGlite', database, drop: async () => undefined };
   }
-  const name = `ajar_bench_api_${randomBytes(4).toString('hex')}`;
-  await pgAdminQuery(`create database ${name}`);
-  const url = new URL(benchPgAdminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const created = await createBenchPgDatabase('ajar_bench_api');
+  const database = await openDatabase({ kind: 'postgres', url: created.url });
   return {
     label: 'PostgreSQL',
     database,
     // The app closes the database when it closes.
-    drop: () => pgAdminQuery(`drop database if exists ${name} with (force)`),
+    drop: created.drop,
   };
 }
 

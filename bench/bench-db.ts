@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,18 @@ export async function pgAdminQuery(statement: string, adminUrl = benchPgAdminUrl
   } finally {
     await client.end();
   }
+}
+
+/** A new, empty database on the bench's PostgreSQL server: its URL, and a drop. */
+export async function createBenchPgDatabase(prefix: string) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await pgAdminQuery(`create database ${name}`);
+  const url = new URL(benchPgAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => pgAdminQuery(`drop database if exists ${name} with (force)`),
+  };
 }
 
 export interface BenchDb {

@@ -12,7 +12,7 @@ import { ensureReferenceData } from '../apps/server/src/db/reference-data';
 import { seedIfEmpty } from '../apps/server/src/seed/seed';
 import { hashPassword, newToken } from '../apps/server/src/lib/tokens';
 import { startServerProcess } from '../apps/server/system/support/server-process';
-import { benchPgAdminUrl, machineLine, pgAdminQuery, percentile, rows } from './bench-db';
+import { createBenchPgDatabase, machineLine, percentile, rows } from './bench-db';
 import { seedLargeCatalogue } from './large-catalogue';
 
 /** One staff session of the run: its token and the programs its screens open. */
@@ -240,15 +240,8 @@ async function runOn(
   const previousDataDir = process.env.DATA_DIR;
   // The demo seed stores its uploads through the configured storage: keep them in this run's dir.
   process.env.DATA_DIR = dataDir;
-  const dbName = `ajar_bench_staff_${randomBytes(4).toString('hex')}`;
-  const admin = (statement: string) => pgAdminQuery(statement);
-  let dbUrl: string | undefined;
-  if (kind === 'postgres') {
-    await admin(`create database ${dbName}`);
-    const url = new URL(benchPgAdminUrl);
-    url.pathname = `/${dbName}`;
-    dbUrl = url.toString();
-  }
+  const created = kind === 'postgres' ? await createBenchPgDatabase('ajar_bench_staff') : null;
+  const dbUrl = created?.url;
   try {
     const { sessions, seedSeconds } = await prepare(
       dbUrl ? { kind: 'postgres', url: dbUrl } : { kind: 'pglite', dataDir },
@@ -275,7 +268,7 @@ async function runOn(
     if (previousDataDir === undefined) delete process.env.DATA_DIR;
     else process.env.DATA_DIR = previousDataDir;
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (kind === 'postgres') await admin(`drop database if exists ${dbName} with (force)`);
+    await created?.drop();
   }
 }
 
