@@ -4,7 +4,13 @@ import { readSchedule } from '@ajar/shared/activities/activities.rules';
 import { findOccurrence } from '@ajar/shared/attendance/attendance.rules';
 import type { MyProgram } from '@ajar/shared/members/members.schemas';
 import type { Program } from '@ajar/shared/programs/programs.schemas';
+import { isQuizActivityType } from '@ajar/shared/activities/activities.constants';
+import { readFlag } from '@ajar/shared/activities/activities.rules';
 import { createStorage } from '../lib/storage';
+import { readSettings } from '../modules/members/activity-progress.service';
+import { stateRowsOfRedeems } from '../modules/members/activity-states.repository';
+import { scoreAttempt } from '../modules/members/quiz-attempts.service';
+import { packetSections, sectionsOfAttempt } from '../modules/members/quiz-packets.service';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { authHeader } from '../test/factories/users';
 import {
@@ -155,6 +161,86 @@ describe('participants seed (made through the member and staff services)', () =>
       expect(scores.pre_test.score).not.toBeNull();
       expect(scores.post_test.final_score).not.toBeNull();
     }
+  });
+
+  it('writes the walk as the member services would: progress, attempts, scores, locks', async () => {
+    const redeems = await redeemRows();
+    const states = await stateRowsOfRedeems(
+      t.db,
+      redeems.map((r) => r.id),
+    );
+    const progressRows = await t.db.select().from(activityProgress);
+    const attempts = await t.db.select().from(quizAttempts);
+    const attemptsOf = (redeemId: string, activityId: string) =>
+      attempts.filter((a) => a.member_redeem_id === redeemId && a.activity_id === activityId);
+    for (const r of redeems) {
+      const list = states.filter((s) => s.redeem_id === r.id);
+      // Progress is completed over published activities, rounded down.
+      const done = list.filter((s) => s.is_complete).length;
+      expect(r.progress).toBe(Math.floor((100 * done) / list.length));
+      // Nothing is complete behind a quiz that is not (unless the quiz may be skipped).
+      const blocker = list.findIndex(
+        (s) => !s.is_complete && isQuizActivityType(s.type) && !readFlag(s.settings.is_skip),
+      );
+      if (blocker >= 0) expect(list.slice(blocker).some((s) => s.is_complete)).toBe(false);
+      for (const s of list.filter((x) => isQuizActivityType(x.type))) {
+        const tries = attemptsOf(r.id, s.id);
+        const row = progressRows.find((p) => p.member_redeem_id === r.id && p.activity_id === s.id);
+        expect(row?.attempts ?? 0).toBe(tries.length);
+        if (tries.length === 0) continue;
+        expect(row!.score).toBe(Math.max(...tries.map((a) => a.score ?? 0)));
+        expect(s.is_complete).toBe(s.type === 'pre_test' || tries.some((a) => a.passed));
+        expect(tries.map((a) => a.attempt_no)).toEqual(tries.map((_, i) => i + 1));
+      }
+    }
+    // Every attempt's score is what the server's scoring gives its answers on its packet.
+    for (const a of attempts.slice(0, 40)) {
+      const [activity] = await t.db
+        .select()
+        .from(activities)
+        .where(eq(activities.id, a.activity_id));
+      const served = sectionsOfAttempt(await packetSections(t.db, a.packet_id!), a.question_ids);
+      const { result, details } = scoreAttempt(
+        served,
+        readSettings(activity!.settings),
+        a.answers as Record<string, number>,
+      );
+      expect({ score: a.score, passed: a.passed, details: a.details }).toEqual({
+        score: result.score,
+        passed: result.passed,
+        details,
+      });
+    }
+  });
+
+  it('leaves a participant who started able to go on through the member API', async () => {
+    const [row] = await t.db
+      .select({ email: members.email, program_id: memberRedeems.program_id })
+      .from(memberRedeems)
+      .innerJoin(members, eq(members.id, memberRedeems.member_id))
+      .where(and(sql`${memberRedeems.progress} > 0`, sql`${memberRedeems.progress} < 100`))
+      .orderBy(memberRedeems.progress)
+      .limit(1);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/member/v1/login',
+      payload: { email: row!.email, password: demoMemberPassword },
+    });
+    const headers = { authorization: `Bearer ${login.json().data.token as string}` };
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/member/v1/program/detail/${row!.program_id}`,
+      headers,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const next = detail.json().data.next_activity as { id: string } | null;
+    expect(next).not.toBeNull();
+    const activity = await t.app.inject({
+      method: 'GET',
+      url: `/api/member/v1/program/${row!.program_id}/activity/${next!.id}`,
+      headers,
+    });
+    expect(activity.statusCode, activity.body).toBe(200);
   });
 
   it('stores practice work, some graded and some waiting, readable by staff', async () => {

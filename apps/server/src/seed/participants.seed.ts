@@ -118,11 +118,10 @@ function generator(seed: number) {
 }
 
 /**
- * How far the n-th redemption goes. Each step is a real service call (a quiz attempt, start and
- * submit, is some thirty queries), so the seed's time grows with the steps: of every 33
- * redemptions one finishes the program, one stops somewhere along it, four did the opening steps
- * (the pre-test and a little more) and the rest have not started, which keeps the first start
- * quick and still shows every state (0, part, 100 with an end date; scores; work to grade).
+ * How far the n-th redemption goes: of every 33 redemptions one finishes the program, one stops
+ * somewhere along it, four did the opening steps (the pre-test and a little more) and the rest
+ * have not started, which shows every state (0, part, 100 with an end date; scores; work to
+ * grade) in the proportions of a running catalogue.
  */
 export function reachOf(index: number): Reach {
   const slot = index % 33;
@@ -178,11 +177,11 @@ interface PendingRedeem {
 }
 
 /**
- * The redemptions of participants who never started, in two statements: the rows `redeemVoucher`
- * writes (the redemption, with the reseller of the voucher or else of the referral code, and the
- * voucher claimed by it). Its throttle row is made and removed within a redeem, so none is left.
+ * Redemptions in two statements: the rows `redeemVoucher` writes (the redemption, with the
+ * reseller of the voucher or else of the referral code, and the voucher claimed by it). Its
+ * throttle row is made and removed within a redeem, so none is left.
  */
-async function insertUnstartedRedeems(
+async function insertRedeems(
   db: Db,
   pending: (PendingRedeem & { memberId: string })[],
   resellerByCode: Map<string, string>,
@@ -216,17 +215,17 @@ async function insertUnstartedRedeems(
 }
 
 /**
- * The demo participants, made by the same service functions as the member API and the staff
- * screens: staff issue voucher batches for every published program (one batch for a reseller),
- * members register, redeem a voucher (some with a reseller's referral code), then learn with
+ * The demo participants: staff issue voucher batches for every published program through the
+ * voucher service (one batch for a reseller), members register, redeem a voucher (some with a
+ * reseller's referral code), then learn by the member API's rules with
  * varied reach (none, part, all) and quiz answers, upload practice work, and some of it is graded.
  * The walk's timestamps are then spread over the past weeks (see `backdateParticipants`).
  *
- * Member 1 registers through `registerMember` itself, every participant who learns redeems through
- * `redeemVoucher`; the other members and the redemptions of those who never started (most of
- * them) are inserted in bulk with the rows those services write, and every demo account shares
- * the demo password's one hash (`demoPasswordHash`): the first start stays within seconds. All
- * sign in with `demoMemberPassword`.
+ * Member 1 registers through `registerMember` itself and redeems through `redeemVoucher`; the
+ * other members and their redemptions are inserted in bulk with the rows those services write, the
+ * walk is decided in memory and written in bulk (`seedLearning`), and every demo account shares
+ * the demo password's one hash (`demoPasswordHash`): the first start stays within seconds
+ * (issue 20). All sign in with `demoMemberPassword`.
  */
 export async function seedParticipants(db: Db, storage?: Storage) {
   const rand = generator(628);
@@ -331,15 +330,15 @@ export async function seedParticipants(db: Db, storage?: Storage) {
   memberIds.set(profiles[0]!.email, first.member.id);
   const withIds = pending.map((r) => ({ ...r, memberId: memberIds.get(demoMemberEmail(r.n))! }));
 
-  const redeemIds = await insertUnstartedRedeems(
+  const redeemIds = await insertRedeems(
     db,
-    withIds.filter((r) => r.reach === 'none'),
+    withIds.filter((r) => r.n !== 1),
     new Map(resellerRows.map((r) => [r.referral_code, r.id])),
   );
   const plans: LearnerPlan[] = [];
   for (const r of withIds) {
     const redeemId =
-      r.reach === 'none'
+      r.n !== 1
         ? redeemIds.get(r.license)!
         : (
             await redeemVoucher(

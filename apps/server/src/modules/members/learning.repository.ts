@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activities, activityProgress, memberRedeems, topics } from '../../db/schema';
 
@@ -12,6 +12,10 @@ export async function lockRedeem(db: DbOrTx, redeemId: string): Promise<void> {
     .where(eq(memberRedeems.id, redeemId))
     .for('update');
 }
+
+/** Published activities of published topics (with the activities and topics joined). */
+const publishedIn = (programs: SQL | undefined) =>
+  and(programs, eq(activities.status, 'publish'), eq(topics.status, 'publish'));
 
 /** Published activities of published topics of a program, in program order. */
 export async function publishedActivities(db: DbOrTx, programId: string) {
@@ -27,14 +31,29 @@ export async function publishedActivities(db: DbOrTx, programId: string) {
     })
     .from(activities)
     .innerJoin(topics, eq(topics.id, activities.topic_id))
-    .where(
-      and(
-        eq(activities.program_id, programId),
-        eq(activities.status, 'publish'),
-        eq(topics.status, 'publish'),
-      ),
-    )
+    .where(publishedIn(eq(activities.program_id, programId)))
     .orderBy(asc(topics.seq), asc(activities.seq));
+}
+
+/**
+ * Published activities of several programs, in program order within each, with what a walk
+ * through them reads (settings, content): the demo seed's participants.
+ */
+export async function publishedActivitiesOfPrograms(db: DbOrTx, programIds: string[]) {
+  return db
+    .select({
+      id: activities.id,
+      topic_id: activities.topic_id,
+      program_id: activities.program_id,
+      name: activities.name,
+      type: activities.type,
+      settings: activities.settings,
+      content: activities.content,
+    })
+    .from(activities)
+    .innerJoin(topics, eq(topics.id, activities.topic_id))
+    .where(publishedIn(inArray(activities.program_id, programIds)))
+    .orderBy(asc(activities.program_id), asc(topics.seq), asc(activities.seq));
 }
 
 /** Published topics without published activities still show (empty) to the member. */
@@ -61,14 +80,7 @@ export async function findPublishedActivity(db: DbOrTx, programId: string, activ
     })
     .from(activities)
     .innerJoin(topics, eq(topics.id, activities.topic_id))
-    .where(
-      and(
-        eq(activities.id, activityId),
-        eq(activities.program_id, programId),
-        eq(activities.status, 'publish'),
-        eq(topics.status, 'publish'),
-      ),
-    )
+    .where(publishedIn(and(eq(activities.id, activityId), eq(activities.program_id, programId))))
     .limit(1);
   return row ?? null;
 }

@@ -19,6 +19,7 @@ import { recomputeScores } from './member-scores.service';
 import {
   packetSections,
   pickPacket,
+  type PacketSection,
   sectionsOfAttempt,
   servedOrder,
   toScorable,
@@ -68,6 +69,30 @@ export async function listAttemptSummaries(
 type Context = Awaited<ReturnType<typeof findLearningContext>>;
 
 /**
+ * Scores answers against an attempt's sections, its sections' minimum scores and the activity's
+ * minimum value; `details` is what the attempt keeps of each section.
+ */
+export function scoreAttempt(
+  sections: PacketSection[],
+  settings: ActivitySettings,
+  answers: QuizAnswers,
+) {
+  const result = scorePacket(
+    toScorable(sections),
+    answers,
+    activityMinimum(settings.set_minimum_value),
+  );
+  const details = result.sections.map((s, i) => ({
+    name: s.name,
+    score: s.score,
+    min_score: s.minScore,
+    passed: s.passed,
+    group_id: sections[i]?.questions[0]?.group_id ?? null,
+  }));
+  return { result, details };
+}
+
+/**
  * Scores an open attempt on the server against the packet's current questions, its sections'
  * minimum scores and the activity's minimum value, closes it, keeps the best score, and completes
  * the activity when the attempt passes (a pre-test on any submission: it measures before
@@ -84,23 +109,13 @@ async function finishAttempt(
   const sections = attempt.packet_id
     ? sectionsOfAttempt(await packetSections(tx, attempt.packet_id), attempt.question_ids)
     : [];
-  const result = scorePacket(
-    toScorable(sections),
-    answers,
-    activityMinimum(settings.set_minimum_value),
-  );
+  const { result, details } = scoreAttempt(sections, settings, answers);
   const closed = await repo.closeAttempt(tx, attempt.id, {
     answers: { ...answers },
     submittedAt,
     score: result.score,
     passed: result.passed,
-    details: result.sections.map((s, i) => ({
-      name: s.name,
-      score: s.score,
-      min_score: s.minScore,
-      passed: s.passed,
-      group_id: sections[i]?.questions[0]?.group_id ?? null,
-    })),
+    details,
   });
   if (!closed) throw AppError.badRequest(memberMessages.attemptClosed);
 

@@ -19,29 +19,48 @@ export interface PacketSection {
 }
 
 /**
- * Which packet an attempt plays. The pool is the activity's first `number_questions_package`
- * packets that hold questions ('Jumlah Paket Soal'; 0 = all of them). With 'Acak Soal' the packet
- * is drawn at random from the pool; otherwise attempts take the pool's packets in turn, so a
- * retake gets the next packet. Null when no packet has a question.
+ * The packets an activity's attempts draw from: its first `number_questions_package` packets
+ * that hold questions ('Jumlah Paket Soal'; 0 = all of them), in packet order.
  */
+export async function packetPool(
+  db: DbOrTx,
+  activityId: string,
+  settings: ActivitySettings,
+): Promise<string[]> {
+  const packets = await listPackets(db, activityId);
+  const counts = await countQuestionsOfPackets(
+    db,
+    packets.map((p) => p.id),
+  );
+  const filled = packets.filter((p) => (counts.get(p.id) ?? 0) > 0).map((p) => p.id);
+  const size = settings.number_questions_package;
+  return size > 0 ? filled.slice(0, size) : filled;
+}
+
+/**
+ * Which packet of the pool an attempt plays: with 'Acak Soal' one drawn at random, otherwise the
+ * pool's packets in turn, so a retake gets the next packet. Null when the pool is empty.
+ */
+export function packetOfAttempt(
+  pool: string[],
+  settings: ActivitySettings,
+  attemptNo: number,
+  draw: (n: number) => number = randomInt,
+): string | null {
+  if (pool.length === 0) return null;
+  const index =
+    settings.is_random_question === 1 ? draw(pool.length) : (attemptNo - 1) % pool.length;
+  return pool[index]!;
+}
+
+/** The packet an attempt plays (see `packetPool` and `packetOfAttempt`). */
 export async function pickPacket(
   db: DbOrTx,
   activityId: string,
   settings: ActivitySettings,
   attemptNo: number,
 ): Promise<string | null> {
-  const packets = await listPackets(db, activityId);
-  const counts = await countQuestionsOfPackets(
-    db,
-    packets.map((p) => p.id),
-  );
-  const filled = packets.filter((p) => (counts.get(p.id) ?? 0) > 0);
-  const size = settings.number_questions_package;
-  const pool = size > 0 ? filled.slice(0, size) : filled;
-  if (pool.length === 0) return null;
-  const index =
-    settings.is_random_question === 1 ? randomInt(pool.length) : (attemptNo - 1) % pool.length;
-  return pool[index]!.id;
+  return packetOfAttempt(await packetPool(db, activityId, settings), settings, attemptNo);
 }
 
 /** The packet's sections (groups) with their current questions. */
@@ -62,18 +81,24 @@ export async function packetSections(
   }));
 }
 
-function shuffle<T>(items: T[]): T[] {
+function shuffle<T>(items: T[], draw: (n: number) => number): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i -= 1) {
-    const j = randomInt(i + 1);
+    const j = draw(i + 1);
     [copy[i], copy[j]] = [copy[j]!, copy[i]!];
   }
   return copy;
 }
 
 /** The order questions are served in: per section, shuffled within it with 'Acak Soal'. */
-export function servedOrder(sections: PacketSection[], random: boolean): string[] {
-  return sections.flatMap((s) => (random ? shuffle(s.questions) : s.questions).map((q) => q.id));
+export function servedOrder(
+  sections: PacketSection[],
+  random: boolean,
+  draw: (n: number) => number = randomInt,
+): string[] {
+  return sections.flatMap((s) =>
+    (random ? shuffle(s.questions, draw) : s.questions).map((q) => q.id),
+  );
 }
 
 /** Sections limited to the attempt's questions, in the attempt's order. */
