@@ -7,7 +7,7 @@ import { seedIfEmpty } from '../apps/server/src/seed/seed';
 
 /**
  * What a first start spends on the demo data: migrations, then `seedIfEmpty` (300 participants
- * made through the member services included), on an in-memory PGlite and on PGlite in a data
+ * included), on an in-memory PGlite and on PGlite in a data
  * directory as the server runs it. Wall time and CPU time: on a busy machine the CPU time is the
  * steadier figure (PGlite runs on the main thread).
  */
@@ -52,15 +52,15 @@ export async function seedTimeBench(lines: string[], runs = 2) {
     '## Demo seed on a first start',
     '',
     `Measured on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${runs} runs ` +
-      `each, load average ${load} after the runs. The seed includes 300 participants ` +
-      'made through the member and staff services (register, redeem, learn, quizzes, uploads, ' +
-      'feedback).',
+      `each, load average ${load} after the runs. The seed includes 300 participants: ` +
+      'their redemptions, and the learning of those who started (quizzes, uploads, feedback) ' +
+      "decided by the member API's rules and written in bulk. Goal: the seed ≤ 5 s.",
     '',
-    '| database | migrate | seed (wall) | seed (CPU) |',
-    '|---|---|---|---|',
+    '| database | open and migrate | seed (wall) | goal | seed (CPU) |',
+    '|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| PGlite ${r.where === 'disk' ? 'in a data directory' : 'in memory'} | ${r.migrate.toFixed(1)} s | ${r.seed.toFixed(1)} s | ${r.cpu.toFixed(1)} s |`,
+        `| PGlite ${r.where === 'disk' ? 'in a data directory' : 'in memory'} | ${r.migrate.toFixed(1)} s | ${r.seed.toFixed(1)} s | ${r.seed <= 5 ? 'met' : '**missed**'} | ${r.cpu.toFixed(1)} s |`,
     ),
     '',
   );
