@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activities, activityProgress, memberRedeems, topics, vouchers } from '../../db/schema';
 
@@ -51,10 +51,16 @@ export interface FeedbackWrite {
  * Upserts the feedback of many (redemption, activity) pairs in one statement, passing columns as
  * arrays so a batch costs six parameters whatever its size. No joins here: they made the planner
  * scan member_redeems once per batch; the foreign keys refuse a pair whose redemption vanished.
+ * Answers the pairs the participant did (completed, or work uploaded; the upsert leaves both as
+ * they were), keyed `{member_redeem_id}:{activity_id}`, so no second query reads them back.
  */
-export async function upsertFeedback(db: DbOrTx, rows: FeedbackWrite[], userId: string) {
-  if (rows.length === 0) return;
-  await db.execute(sql`
+export async function upsertFeedback(
+  db: DbOrTx,
+  rows: FeedbackWrite[],
+  userId: string,
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const result = await db.execute<{ key: string }>(sql`
     insert into ${activityProgress} as ap
       (member_redeem_id, program_id, topic_id, activity_id, feedback_score, feedback_text,
        feedback_by, feedback_at)
@@ -74,32 +80,10 @@ export async function upsertFeedback(db: DbOrTx, rows: FeedbackWrite[], userId: 
       feedback_by = excluded.feedback_by,
       feedback_at = excluded.feedback_at,
       updated_at = now()
+    returning case when ap.is_complete or ap.work_uploaded_at is not null
+      then ap.member_redeem_id || ':' || ap.activity_id end as key
   `);
-}
-
-/**
- * Of the given (redemption, activity) pairs, those the participant did: completed, or work
- * uploaded. Keys are `{member_redeem_id}:{activity_id}`.
- */
-export async function donePairs(
-  db: DbOrTx,
-  pairs: { member_redeem_id: string; activity_id: string }[],
-): Promise<Set<string>> {
-  if (pairs.length === 0) return new Set();
-  const rows = await db
-    .select({
-      member_redeem_id: activityProgress.member_redeem_id,
-      activity_id: activityProgress.activity_id,
-    })
-    .from(activityProgress)
-    .where(
-      and(
-        inArray(activityProgress.member_redeem_id, [
-          ...new Set(pairs.map((p) => p.member_redeem_id)),
-        ]),
-        inArray(activityProgress.activity_id, [...new Set(pairs.map((p) => p.activity_id))]),
-        or(eq(activityProgress.is_complete, true), isNotNull(activityProgress.work_uploaded_at)),
-      ),
-    );
-  return new Set(rows.map((r) => `${r.member_redeem_id}:${r.activity_id}`));
+  return (result as unknown as { rows: { key: string | null }[] }).rows
+    .map((r) => r.key)
+    .filter((key): key is string => key !== null);
 }

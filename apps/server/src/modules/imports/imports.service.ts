@@ -24,6 +24,9 @@ function isForeignKeyViolation(error: unknown): boolean {
   return false;
 }
 
+/** Lower-case uuid text orders like PostgreSQL's uuid comparison (bytewise). */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Rows looked up (licenses) and written per statement. */
 const batchSize = 1000;
 
@@ -148,21 +151,26 @@ export async function importScores(
     writes.push(...(await resolveBatch(deps.db, kind, batch, results, programOf)));
   }
 
+  // Written in the order of the unique index (redemption, activity): each batch then inserts into
+  // neighbouring index pages and checks its foreign keys on neighbouring pages, instead of one
+  // random page per row (with PGlite's 16 MB of shared buffers, that was most of the import).
+  const ordered = [...writes].sort(
+    (a, b) =>
+      compare(a.member_redeem_id, b.member_redeem_id) || compare(a.activity_id, b.activity_id),
+  );
+  // Issue 16: a score for work the participant never did is kept, and shown as a warning.
+  const done = new Set<string>();
   try {
     await deps.db.transaction(async (tx) => {
-      for (let i = 0; i < writes.length; i += batchSize) {
-        await repo.upsertFeedback(tx, writes.slice(i, i + batchSize), user.id);
+      for (let i = 0; i < ordered.length; i += batchSize) {
+        const batch = ordered.slice(i, i + batchSize);
+        for (const key of await repo.upsertFeedback(tx, batch, user.id)) done.add(key);
       }
     });
   } catch (error) {
     // A redemption or activity removed between the checks and the write: nothing was written.
     if (isForeignKeyViolation(error)) throw AppError.conflict(importMessages.changedMeanwhile);
     throw error;
-  }
-  // Issue 16: a score for work the participant never did is kept, and shown as a warning.
-  const done = new Set<string>();
-  for (let i = 0; i < writes.length; i += batchSize) {
-    for (const key of await repo.donePairs(deps.db, writes.slice(i, i + batchSize))) done.add(key);
   }
   for (const w of writes) {
     results[w.index]!.status = true;
