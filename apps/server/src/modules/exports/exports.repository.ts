@@ -207,9 +207,9 @@ export async function redeemPage(
   // The disabled paths inflate the plan's cost past PostgreSQL's JIT threshold, and compiling
   // each page then costs more than reading it (40 s instead of 8 s for 100,000 rows): no JIT here.
   const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    await tx.execute(sql`set local enable_sort = off`);
-    await tx.execute(sql`set local jit = off`);
+    // The three `set local` in one statement: one round trip, not three, for every page.
+    await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true),
+      set_config('enable_sort', 'off', true), set_config('jit', 'off', true)`);
     return query(tx);
   });
   return rows as RedeemExportRow[];

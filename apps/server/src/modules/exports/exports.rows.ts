@@ -22,7 +22,7 @@ export interface RedeemExportFilter {
 /** Rows read per query for one program (spec: keyset pages, never the whole table). */
 export const exportPageSize = 2000;
 
-/** Rows held across all programs' pages at once, whatever the number of programs. */
+/** Rows held across all programs' pages at once (two a program: one read ahead). */
 const heldRowsBudget = 20_000;
 
 /** A redemption as the file shows it: the page's row and its program's title. */
@@ -97,6 +97,11 @@ function phasesFor(filter: RedeemExportFilter, hasRange: boolean): repo.RedeemPh
   return phases;
 }
 
+/**
+ * The rows of one program's passes. The next page is asked for as soon as a page arrives, before
+ * its rows are handed on: on PostgreSQL the server reads it while this process writes the
+ * current page, instead of each page's round trips and read waiting behind the writing.
+ */
 async function* programRows(
   db: DbOrTx,
   programId: string,
@@ -105,13 +110,20 @@ async function* programRows(
   pageSize: number,
 ) {
   for (const [phaseIndex, phase] of phases.entries()) {
-    let cursor: repo.RedeemCursor | null = null;
+    const page = (cursor: repo.RedeemCursor | null) => {
+      const next = repo.redeemPage(db, { programId, filter, phase, cursor, limit: pageSize });
+      // A page read ahead and never awaited (the export stopped early) must not reject unhandled.
+      next.catch(() => undefined);
+      return next;
+    };
+    let pending = page(null);
     for (;;) {
-      const rows = await repo.redeemPage(db, { programId, filter, phase, cursor, limit: pageSize });
+      const rows = await pending;
+      const last = rows[rows.length - 1];
+      const full = rows.length === pageSize && last !== undefined;
+      if (full) pending = page({ key: last.sort_key, id: last.id });
       for (const row of rows) yield { phase: phaseIndex, row };
-      if (rows.length < pageSize) break;
-      const last = rows[rows.length - 1]!;
-      cursor = { key: last.sort_key, id: last.id };
+      if (!full) break;
     }
   }
 }
@@ -147,7 +159,7 @@ export async function exportRowCount(
 
 /**
  * Every matching redemption of the programs in the export's order, read in keyset pages per
- * program and merged: at most one page per program is in memory, never the whole table.
+ * program and merged: at most two pages per program are in memory, never the whole table.
  */
 export async function* exportRows(
   db: DbOrTx,
@@ -158,7 +170,7 @@ export async function* exportRows(
   const programIds = [...new Set(filter.programIds)];
   const perProgram = Math.min(
     pageSize,
-    Math.max(100, Math.floor(heldRowsBudget / Math.max(1, programIds.length))),
+    Math.max(100, Math.floor(heldRowsBudget / (2 * Math.max(1, programIds.length)))),
   );
   const titles = await repo.programTitles(db, programIds);
   const heap = new HeadHeap();
