@@ -7,7 +7,8 @@
 // docs/benchmarks.md. `npm run bench -- participants` or `npm run bench -- --only bundles,lcp`
 // runs those parts and replaces only their sections. Certificates: one PDF and the zip of 1,000;
 // lists: attendance and reseller users on 100,000 rows plus a notification to 100,000 members;
-// realtime: chat sockets without a browser.
+// realtime: chat sockets without a browser; paging: the first against the last page of the
+// participant and program lists at 100,000 rows, on PGlite and PostgreSQL.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import { listen, loadInWorker } from './api';
 import { apiBaseline } from './api-baseline';
 import { certificatesBench } from './certificates';
 import { listsBench } from './lists';
+import { listPagingBench } from './list-paging';
 import { loadStaffBench } from './load-staff';
 import { realtimeBench } from './realtime';
 import { browserBundlesBench } from './browser-bundles';
@@ -170,6 +172,7 @@ const sections = [
   'participants',
   'certificates',
   'lists',
+  'paging',
   'fuzz',
   'staff',
   'realtime',
@@ -194,6 +197,7 @@ if (only.length === 0 || only.includes('first-start')) await firstStartBench(lin
 if (only.length === 0 || only.includes('participants')) await participants(lines);
 if (only.length === 0 || only.includes('certificates')) await certificatesBench(lines);
 if (only.length === 0 || only.includes('lists')) await listsBench(lines);
+if (only.length === 0 || only.includes('paging')) await listPagingBench(lines);
 if (only.length === 0 || only.includes('fuzz')) await fuzzBench(lines);
 if (only.length === 0 || only.includes('staff')) await loadStaffBench(lines);
 if (only.length === 0 || only.includes('realtime')) {
