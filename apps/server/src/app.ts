@@ -1,6 +1,5 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -25,6 +24,7 @@ import { jobQueuePlugin } from './plugins/job-queue';
 import { memberAuthPlugin } from './plugins/member-auth';
 import { metricsPlugin } from './plugins/metrics';
 import { realtimePlugin } from './plugins/realtime';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticPlugin } from './plugins/static';
 import { registerModules } from './routes';
 
@@ -83,7 +83,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.decorate('certificatePdfs', certificatePdfs);
   app.addHook('onClose', () => certificatePdfs.close());
 
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
