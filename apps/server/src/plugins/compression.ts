@@ -17,12 +17,13 @@ const jsonType = /^application\/(?:[\w.+-]+\+)?json(?:;|$)/;
 export const compressionPlugin = fp(async (app: FastifyInstance) => {
   // @fastify/compress would also compress streams and every "compressible" type of mime-db
   // (text/csv, HTML): this hook, which runs before the plugin's route-level hook, opts those out
-  // through the plugin's own per-request switch.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // through the plugin's own per-request switch. Synchronous: it never waits, and an async hook
+  // costs a promise and a microtask turn on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const type = String(reply.getHeader('content-type') ?? 'application/json');
     const buffered = typeof payload === 'string' || Buffer.isBuffer(payload);
     if (!buffered || !jsonType.test(type)) request.headers['x-no-compression'] = '1';
-    return payload;
+    done(null, payload);
   });
   await app.register(compress, {
     global: true,

@@ -24,6 +24,10 @@ function refuse(field: string): AppError {
 
 /** The URL: path parameters (by name), the rest of the path, and the query. */
 function checkUrl(request: FastifyRequest): void {
+  // Parameters, path segments and query values are pieces of the URL that only percent-decoding
+  // changes: a URL without `%` whose own text is storable has none to refuse (most requests),
+  // and the walk below, which names the field, is left for the rest.
+  if (!request.url.includes('%') && isStorableText(request.url)) return;
   const param = findUnstorableText(request.params);
   if (param) throw refuse(param.field);
   if (!decodedPathSegments(request.url).every(isStorableText)) throw refuse('path');
@@ -40,14 +44,17 @@ function checkUrl(request: FastifyRequest): void {
  */
 export const inputTextPlugin = fp(
   async (app: FastifyInstance) => {
+    // Synchronous hooks: an async one costs a promise and a turn of the microtask queue on every
+    // request, for checks that never wait.
     // onRequest: before the guards and on unknown paths too.
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       checkUrl(request);
+      done();
     });
     // preValidation: the body is parsed, the route's schema has not run yet.
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       const body = findUnstorableText(request.body);
-      if (body) throw refuse(body.field);
+      done(body ? refuse(body.field) : undefined);
     });
   },
   { name: 'input-text' },

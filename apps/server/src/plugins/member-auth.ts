@@ -45,14 +45,23 @@ function bearer(request: FastifyRequest): string | null {
 export const memberAuthPlugin = fp(
   async (app: FastifyInstance, { findSession, touch }: MemberAuthPluginOptions) => {
     app.decorateRequest('member', null);
-    app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.url === undefined || request.is404) return;
-      if (!request.routeOptions.config.member) return;
+    const guard = async (request: FastifyRequest) => {
       const token = bearer(request);
       const member = token ? await findSession(hashToken(token)) : null;
       if (!member) throw AppError.unauthorized();
       await touch(member.id);
       request.member = member;
+    };
+    // On the member routes only, decided once as each is added: a global hook would cost every
+    // other request an async call that does nothing (issue 20). A new array, not a push: Fastify
+    // copies a GET route's options for its HEAD route before this runs, and runs it on that too.
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.member) return;
+      const existing = route.onRequest;
+      route.onRequest = [
+        ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
+        guard,
+      ];
     });
   },
   { name: 'member-auth' },
