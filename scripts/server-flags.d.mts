@@ -1,4 +1,2 @@
-/** The Node flags of the server process `npm start` runs (server-flags.mjs). */
+/** The Node flags of the server process `npm start` runs, and of its preparing process. */
 export function serverNodeFlags(env?: Record<string, string | undefined>): string[];
-/** The Node flags of the preparing process (`main.js --prepare`). */
-export function prepareNodeFlags(env?: Record<string, string | undefined>): string[];

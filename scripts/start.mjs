@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, isStale } from './build-server.mjs';
-import { prepareNodeFlags, serverNodeFlags } from './server-flags.mjs';
+import { serverNodeFlags } from './server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const appBuilds = [
@@ -47,7 +47,7 @@ const missingBuilds = appBuilds.filter((app) => !fs.existsSync(app.index));
 
 /** `main.js --prepare`, beside the builds: resolves when it has exited. */
 function prepareDatabase() {
-  const flags = ['--enable-source-maps', ...prepareNodeFlags()];
+  const flags = ['--enable-source-maps', ...serverNodeFlags()];
   const child = spawn(process.execPath, [...flags, serverMain, '--prepare'], {
     cwd: root,
     stdio: 'inherit',

@@ -29,17 +29,15 @@ function peakMemoryMB(): number | undefined {
 }
 
 /**
- * A first start on the embedded database (no data directory yet) runs initdb, the migrations and
- * the demo seed in a child process that exits (issue 20): PGlite's WebAssembly memory never
- * shrinks, so work done once would otherwise stay in the server for good (≈ 500 MB right after a
- * first start instead of what a restart holds).
+ * A first start on the embedded database (no data directory yet) makes the database (from the
+ * shipped empty cluster), runs the migrations and the demo seed in a child process that exits
+ * (issue 20): PGlite's WebAssembly memory never shrinks, so work done once would otherwise stay in
+ * the server for good. The child runs with the server's own Node flags
+ * (scripts/server-flags.mjs).
  */
 async function prepareInChild(log: (msg: string) => void): Promise<void> {
   const started = performance.now();
-  // The server's flags but its small young generation (scripts/server-flags.mjs), which would
-  // only slow the seed down.
-  const nodeFlags = process.execArgv.filter((flag) => !flag.startsWith('--max-semi-space-size'));
-  const child = spawn(process.execPath, [...nodeFlags, process.argv[1] ?? '', prepareFlag], {
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1] ?? '', prepareFlag], {
     stdio: 'inherit',
     env: process.env,
   });
