@@ -1,8 +1,6 @@
-import { useSnackbar } from 'notistack';
 import { activityMessages } from '@ajar/shared/activities/activities.constants';
-import { errorMessage } from '@/api/http';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteActivity, type ActivityRef } from '../api/delete-activity';
+import { DeleteDialog } from './delete-dialog';
 
 export interface DeleteActivityDialogProps {
   /** The activity to delete with its name; null keeps the dialog closed. */
@@ -18,33 +16,21 @@ export interface DeleteActivityDialogProps {
  * detail and the public discussion of a program share it.
  */
 export function DeleteActivityDialog({ activity, onClose, onDeleted }: DeleteActivityDialogProps) {
-  const { enqueueSnackbar } = useSnackbar();
   const mutation = useDeleteActivity();
-  const confirm = () => {
-    if (!activity) return;
-    mutation.mutate(activity, {
-      onSuccess: () => {
-        enqueueSnackbar(activityMessages.deleted, { variant: 'success' });
-        onDeleted?.();
-        onClose();
-      },
-      onError: (error) => enqueueSnackbar(`Error: ${errorMessage(error)}`, { variant: 'error' }),
-    });
-  };
   return (
-    <ConfirmDialog
-      open={Boolean(activity)}
+    <DeleteDialog
+      item={activity}
       title="Hapus Aktivitas"
       message={
         <>
           Apakah anda yakin ingin menghapus aktivitas <strong>{activity?.name}</strong>?
         </>
       }
-      confirmLabel="Hapus"
-      confirmColor="error"
-      loading={mutation.isPending}
-      onConfirm={confirm}
+      mutation={mutation}
+      deleted={activityMessages.deleted}
+      failed={(message) => `Error: ${message}`}
       onClose={onClose}
+      onDeleted={onDeleted}
     />
   );
 }

@@ -1,9 +1,7 @@
-import { useSnackbar } from 'notistack';
 import { topicMessages } from '@ajar/shared/topics/topics.constants';
 import type { Topic } from '@ajar/shared/topics/topics.schemas';
-import { errorMessage } from '@/api/http';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteTopic } from '../api/delete-topic';
+import { DeleteDialog } from './delete-dialog';
 
 export interface DeleteTopicDialogProps {
   /** The topic to delete; null keeps the dialog closed. */
@@ -14,27 +12,15 @@ export interface DeleteTopicDialogProps {
 }
 
 /**
- * 'Hapus Topik' (spec 01 §2, §4: a delete always asks first): `DELETE /api/topic/v1/delete/{id}`,
- * then 'Topik berhasil dihapus'; a failure shows the server message. Program detail and the
- * public discussion of a program share it.
+ * 'Hapus Topik' (spec 01 §2, §4): `DELETE /api/topic/v1/delete/{id}`, then 'Topik berhasil
+ * dihapus'; a failure shows the server message. Program detail and the public discussion of a
+ * program share it.
  */
 export function DeleteTopicDialog({ topic, onClose, onDeleted }: DeleteTopicDialogProps) {
-  const { enqueueSnackbar } = useSnackbar();
   const mutation = useDeleteTopic();
-  const confirm = () => {
-    if (!topic) return;
-    mutation.mutate(topic.id, {
-      onSuccess: () => {
-        enqueueSnackbar(topicMessages.deleted, { variant: 'success' });
-        onDeleted?.();
-        onClose();
-      },
-      onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-    });
-  };
   return (
-    <ConfirmDialog
-      open={Boolean(topic)}
+    <DeleteDialog
+      item={topic?.id ?? null}
       title="Hapus Topik"
       message={
         <>
@@ -42,11 +28,11 @@ export function DeleteTopicDialog({ topic, onClose, onDeleted }: DeleteTopicDial
           dalamnya ikut terhapus.
         </>
       }
-      confirmLabel="Hapus"
-      confirmColor="error"
-      loading={mutation.isPending}
-      onConfirm={confirm}
+      mutation={mutation}
+      deleted={topicMessages.deleted}
+      failed={(message) => message}
       onClose={onClose}
+      onDeleted={onDeleted}
     />
   );
 }
