@@ -24,7 +24,6 @@ import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import {
   exportFieldLabels,
   exportKindLabels,
-  exportLimits,
   exportMessages,
   exportProgressOptions,
   exportSortFields,
@@ -38,11 +37,11 @@ import {
   memberRedeemExportQuerySchema,
   type MemberRedeemExportQuery,
 } from '@ajar/shared/exports/exports.schemas';
+import { ExportDateRange, exportDateErrors } from '@/components/export-date-range';
 import { useFileOrJobReply } from '@/lib/jobs';
 import { useExportParticipants } from '../api/export-participants';
 import { useExportProgramOptions, type ProgramOption } from '../api/get-grading-programs';
 import { exportErrorMessage } from '../lib/export-error';
-import { zoneDateKey } from '@ajar/shared/common/datetime';
 
 export interface ExportDialogProps {
   /** The export the menu chose; null keeps the dialog closed. */
@@ -94,12 +93,7 @@ function validate(state: FormState): FieldErrors {
   const body = memberRedeemExportBodySchema.safeParse({ id: state.programs.map((p) => p.id) });
   if (!body.success) errors.id = body.error.issues[0]?.message;
   const query = memberRedeemExportQuerySchema.safeParse(toQuery(state));
-  if (!query.success) {
-    for (const issue of query.error.issues) {
-      const key = issue.path[0];
-      if ((key === 'start_date' || key === 'end_date') && !errors[key]) errors[key] = issue.message;
-    }
-  }
+  if (!query.success) Object.assign(errors, exportDateErrors(query.error.issues));
   return errors;
 }
 
@@ -129,8 +123,6 @@ export function ExportDialog({ kind, onClose }: ExportDialogProps) {
     }
   }, [kind]);
 
-  // The provider's calendar day (WIB), as the server reads the dates, not the browser's.
-  const today = zoneDateKey();
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     setState((s) => ({ ...s, [key]: value }));
     // A field's message goes once the user changes it; the next Export checks again.
@@ -234,33 +226,7 @@ export function ExportDialog({ kind, onClose }: ExportDialogProps) {
             )}
           </Box>
 
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {(
-              [
-                ['startDate', 'start_date', exportFieldLabels.startDate],
-                ['endDate', 'end_date', exportFieldLabels.endDate],
-              ] as const
-            ).map(([key, field, label]) => (
-              <TextField
-                key={key}
-                type="date"
-                label={label}
-                fullWidth
-                value={state[key]}
-                onChange={(event) => set(key, event.target.value)}
-                error={Boolean(errors[field])}
-                helperText={errors[field]}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: {
-                    min:
-                      key === 'endDate' && state.startDate ? state.startDate : exportLimits.minDate,
-                    max: key === 'startDate' && state.endDate ? state.endDate : today,
-                  },
-                }}
-              />
-            ))}
-          </Stack>
+          <ExportDateRange value={state} errors={errors} onChange={set} />
 
           <FormControl>
             <FormLabel id="export-progress-label">Progress</FormLabel>

@@ -14,7 +14,6 @@ import {
 } from '@mui/material';
 import CheckBoxIcon from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
-import { exportFieldLabels, exportLimits } from '@ajar/shared/exports/exports.constants';
 import { resellerMessages } from '@ajar/shared/resellers/resellers.constants';
 import {
   resellersExportBodySchema,
@@ -23,10 +22,10 @@ import {
   type ResellersExportQuery,
 } from '@ajar/shared/resellers/resellers.schemas';
 import { errorMessage } from '@/api/http';
+import { ExportDateRange, exportDateErrors } from '@/components/export-date-range';
 import { useFileOrJobReply } from '@/lib/jobs';
 import { useExportResellers } from '../api/export-reseller-users';
 import { useResellerOptions } from '../api/get-resellers';
-import { zoneDateKey } from '@ajar/shared/common/datetime';
 
 export interface ResellerExportDialogProps {
   open: boolean;
@@ -58,12 +57,7 @@ function validate(state: FormState): FieldErrors {
   });
   if (!body.success) errors.referral_code = body.error.issues[0]?.message;
   const query = resellersExportQuerySchema.safeParse(toQuery(state));
-  if (!query.success) {
-    for (const issue of query.error.issues) {
-      const key = issue.path[0];
-      if ((key === 'start_date' || key === 'end_date') && !errors[key]) errors[key] = issue.message;
-    }
-  }
+  if (!query.success) Object.assign(errors, exportDateErrors(query.error.issues));
   return errors;
 }
 
@@ -90,7 +84,6 @@ export function ResellerExportDialog({ open, onClose }: ResellerExportDialogProp
     }
   }, [open]);
   // The provider's calendar day (WIB), as the server reads the dates, not the browser's.
-  const today = zoneDateKey();
   // A field's message goes as soon as the choice changes; Export checks again.
   const change = (patch: Partial<FormState>) => {
     setState((s) => ({ ...s, ...patch }));
@@ -166,33 +159,11 @@ export function ResellerExportDialog({ open, onClose }: ResellerExportDialogProp
               />
             )}
           />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {(
-              [
-                ['startDate', 'start_date', exportFieldLabels.startDate],
-                ['endDate', 'end_date', exportFieldLabels.endDate],
-              ] as const
-            ).map(([key, field, label]) => (
-              <TextField
-                key={key}
-                type="date"
-                label={label}
-                fullWidth
-                value={state[key]}
-                onChange={(event) => change({ [key]: event.target.value })}
-                error={Boolean(errors[field])}
-                helperText={errors[field]}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: {
-                    min:
-                      key === 'endDate' && state.startDate ? state.startDate : exportLimits.minDate,
-                    max: key === 'startDate' && state.endDate ? state.endDate : today,
-                  },
-                }}
-              />
-            ))}
-          </Stack>
+          <ExportDateRange
+            value={state}
+            errors={errors}
+            onChange={(key, value) => change({ [key]: value })}
+          />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
