@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client';
 import { ensureFirstAdmin, ensureReferenceData } from './db/reference-data';
 import { seedIfEmpty } from './seed/seed';
 import { listenHost } from './listen-host';
+import { liftoffWarning } from './lib/liftoff-warning';
 
 /**
  * SIGTERM → stop accepting, let requests in flight finish, close sockets, Redis and the database;
@@ -80,6 +81,14 @@ async function main() {
     return;
   }
   // PGlite's memory flags (`--liftoff-only`) come from the command line: scripts/server-flags.mjs.
+  const warning = liftoffWarning({
+    embedded: !config.DATABASE_URL,
+    optimize: config.PGLITE_OPTIMIZE,
+    execArgv: process.execArgv,
+  });
+  if (warning && config.LOG_LEVEL !== 'silent' && config.LOG_LEVEL !== 'error') {
+    process.stdout.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: warning })}\n`);
+  }
   if (!config.DATABASE_URL && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
     await prepareInChild(startLog);
   }

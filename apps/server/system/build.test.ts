@@ -286,6 +286,11 @@ describe('the compiled server with demo data', () => {
     expect(server.logs()).toContain('HOST=0.0.0.0');
   });
 
+  it('warns that it runs on the embedded database without --liftoff-only', () => {
+    // Started as `node apps/server/dist/main.js` (no flags), as a process manager might.
+    expect(server.logs()).toContain('without --liftoff-only');
+  });
+
   it('seeded the demo data, its video read from the seed assets', async () => {
     const token = await staffLogin(server.url, {
       email: 'admin@ajar.test',

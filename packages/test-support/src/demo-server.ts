@@ -45,6 +45,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // Test servers keep V8's optimizing tier for the embedded database (faster queries; memory
+      // is not what they measure), on purpose, so the server does not warn of `--liftoff-only`.
+      PGLITE_OPTIMIZE: 'true',
       ...options.env,
     },
   });
