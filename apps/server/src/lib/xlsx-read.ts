@@ -28,10 +28,17 @@ function local(name: string): string {
   return i === -1 ? name : name.slice(i + 1);
 }
 
-/** The attribute whose local name is `name` (relationship ids come with any prefix). */
+/**
+ * The attribute whose local name is `name` (relationship ids come with any prefix). The name
+ * without a prefix is looked up first: that is every cell's `r` and `t`, and scanning the
+ * attributes for them was a third of the time of reading a large sheet.
+ */
 function attr(tag: SaxesTagPlain, name: string): string | undefined {
-  for (const [key, value] of Object.entries(tag.attributes)) {
-    if (local(key) === name) return value;
+  const attributes = tag.attributes;
+  const own = attributes[name];
+  if (own !== undefined) return own;
+  for (const key in attributes) {
+    if (local(key) === name) return attributes[key];
   }
   return undefined;
 }

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
@@ -128,5 +129,7 @@ export const activities = pgTable(
   (t) => [
     index('activities_topic_seq_idx').on(t.topic_id, t.seq),
     index('activities_program_idx').on(t.program_id, t.type),
+    // The target of `activity_progress`'s one foreign key to its activity, topic and program.
+    uniqueIndex('activities_id_topic_program_key').on(t.id, t.topic_id, t.program_id),
   ],
 );

@@ -1,6 +1,13 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activities, activityProgress, memberRedeems, topics, vouchers } from '../../db/schema';
+
+/**
+ * `column = any($1)` with the codes as one array parameter: a batch is one parameter, where an
+ * `in (…)` list of a thousand parameters cost the database two to three times as much to take in.
+ */
+const anyOf = (column: typeof memberRedeems.license | typeof vouchers.code, values: string[]) =>
+  sql`${column} = any(${sql.param(values)}::text[])`;
 
 /** Redemptions of the given voucher codes: one query for a whole batch of licenses. */
 export async function redeemsByLicense(db: DbOrTx, licenses: string[]) {
@@ -12,7 +19,7 @@ export async function redeemsByLicense(db: DbOrTx, licenses: string[]) {
       program_id: memberRedeems.program_id,
     })
     .from(memberRedeems)
-    .where(inArray(memberRedeems.license, licenses));
+    .where(anyOf(memberRedeems.license, licenses));
 }
 
 /** Issued voucher codes among `codes` (with their program), redeemed or not. */
@@ -21,7 +28,7 @@ export async function issuedVouchers(db: DbOrTx, codes: string[]) {
   return db
     .select({ code: vouchers.code, program_id: vouchers.program_id })
     .from(vouchers)
-    .where(inArray(vouchers.code, codes));
+    .where(anyOf(vouchers.code, codes));
 }
 
 /**
@@ -50,7 +57,8 @@ export interface FeedbackWrite {
 /**
  * Upserts the feedback of many (redemption, activity) pairs in one statement, passing columns as
  * arrays so a batch costs six parameters whatever its size. No joins here: they made the planner
- * scan member_redeems once per batch; the foreign keys refuse a pair whose redemption vanished.
+ * scan member_redeems once per batch; the foreign keys refuse a pair whose redemption or activity
+ * vanished.
  * Answers the pairs the participant did (completed, or work uploaded; the upsert leaves both as
  * they were), keyed `{member_redeem_id}:{activity_id}`, so no second query reads them back.
  */
