@@ -4,7 +4,7 @@ import {
   type ImportKind,
 } from '@ajar/shared/imports/imports.constants';
 import type { ImportResult } from '@ajar/shared/imports/imports.schemas';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { RequestUser } from '../../plugins/auth';
 import { assertProgramVisible } from '../programs/programs.service';
@@ -127,6 +127,30 @@ async function resolveBatch(
 }
 
 /**
+ * Writes resolved feedback rows, a batch of `batchSize` a statement, in the caller's transaction.
+ * Answers the pairs the participant did, keyed `{member_redeem_id}:{activity_id}`.
+ */
+export async function writeFeedback(
+  tx: DbOrTx,
+  writes: repo.FeedbackWrite[],
+  userId: string,
+): Promise<Set<string>> {
+  // Written in the order of the unique index (redemption, activity): each batch then inserts into
+  // neighbouring index pages and checks its foreign keys on neighbouring pages, instead of one
+  // random page per row (with PGlite's 16 MB of shared buffers, that was most of the import).
+  const ordered = [...writes].sort(
+    (a, b) =>
+      compare(a.member_redeem_id, b.member_redeem_id) || compare(a.activity_id, b.activity_id),
+  );
+  const done = new Set<string>();
+  for (let i = 0; i < ordered.length; i += batchSize) {
+    const batch = ordered.slice(i, i + batchSize);
+    for (const key of await repo.upsertFeedback(tx, batch, userId)) done.add(key);
+  }
+  return done;
+}
+
+/**
  * `PUT /api/users/v1/trainer/import-feedback-{uk,tpm}-mr`: imports UK or TPM scores from an
  * .xlsx upload. The file is refused whole (4xx, nothing written) when it is too large, not an
  * .xlsx, broken, a zip bomb, password-protected or without data rows. Otherwise every data row
@@ -151,22 +175,10 @@ export async function importScores(
     writes.push(...(await resolveBatch(deps.db, kind, batch, results, programOf)));
   }
 
-  // Written in the order of the unique index (redemption, activity): each batch then inserts into
-  // neighbouring index pages and checks its foreign keys on neighbouring pages, instead of one
-  // random page per row (with PGlite's 16 MB of shared buffers, that was most of the import).
-  const ordered = [...writes].sort(
-    (a, b) =>
-      compare(a.member_redeem_id, b.member_redeem_id) || compare(a.activity_id, b.activity_id),
-  );
   // Issue 16: a score for work the participant never did is kept, and shown as a warning.
-  const done = new Set<string>();
+  let done: Set<string>;
   try {
-    await deps.db.transaction(async (tx) => {
-      for (let i = 0; i < ordered.length; i += batchSize) {
-        const batch = ordered.slice(i, i + batchSize);
-        for (const key of await repo.upsertFeedback(tx, batch, user.id)) done.add(key);
-      }
-    });
+    done = await deps.db.transaction((tx) => writeFeedback(tx, writes, user.id));
   } catch (error) {
     // A redemption or activity removed between the checks and the write: nothing was written.
     if (isForeignKeyViolation(error)) throw AppError.conflict(importMessages.changedMeanwhile);
