@@ -27,8 +27,15 @@ function isForeignKeyViolation(error: unknown): boolean {
 /** Lower-case uuid text orders like PostgreSQL's uuid comparison (bytewise). */
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Rows looked up (licenses) and written per statement. */
+/** Rows written per statement. */
 const batchSize = 1000;
+
+/**
+ * Rows whose licenses are looked up per query: the codes go as one array parameter, so a larger
+ * batch costs no more parameters, and ten times fewer queries took 100,000 rows' lookups on
+ * PGlite from 1.0 to 0.7 s.
+ */
+const lookupBatchSize = 10_000;
 
 type ProgramActivities = Awaited<ReturnType<typeof repo.programActivitiesInOrder>>;
 
@@ -170,8 +177,8 @@ export async function importScores(
   const programOf = programCache(deps.db, user);
 
   const writes: (repo.FeedbackWrite & { index: number })[] = [];
-  for (let i = 0; i < pending.length; i += batchSize) {
-    const batch = pending.slice(i, i + batchSize);
+  for (let i = 0; i < pending.length; i += lookupBatchSize) {
+    const batch = pending.slice(i, i + lookupBatchSize);
     writes.push(...(await resolveBatch(deps.db, kind, batch, results, programOf)));
   }
 
