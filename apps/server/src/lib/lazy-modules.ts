@@ -3,6 +3,7 @@
  * and the API's reads needs none of them, and each costs 10–30 MB of memory and up to 0.3 s of a
  * start (issue 20). Node keeps a module once loaded, so later calls cost nothing. Types come from
  * `import type` at the call sites. (The S3 client is loaded on first use in `s3-storage.ts`.)
+ * `system/lazy-packages.test.ts` checks that a start, a sign-in and a read load none of them.
  */
 export const loadExcelJs = async () => (await import('exceljs')).default;
 export const loadPdfKit = async () => (await import('pdfkit')).default;
@@ -10,3 +11,6 @@ export const loadQrCode = async () => (await import('qrcode')).default;
 export const loadWebPush = async () => (await import('web-push')).default;
 export const loadArchiver = async () => (await import('archiver')).default;
 export const loadNodemailer = async () => (await import('nodemailer')).default;
+export const loadFileType = async () => (await import('file-type')).fileTypeFromBuffer;
+export const loadSaxes = async () => (await import('saxes')).SaxesParser;
+export const loadPromClient = async () => await import('prom-client');

@@ -1,6 +1,7 @@
 import path from 'node:path/posix';
 import { StringDecoder } from 'node:string_decoder';
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import type { SaxesParser, SaxesTagPlain } from 'saxes';
+import { loadSaxes } from './lazy-modules';
 import { entryChunks, entryText, ZipError, type ZipArchive, type ZipEntry } from './zip-read';
 
 /**
@@ -43,8 +44,9 @@ function attr(tag: SaxesTagPlain, name: string): string | undefined {
   return undefined;
 }
 
-function parser(onError: (message: string) => never): SaxesParser {
-  const sax = new SaxesParser({ xmlns: false, position: false });
+async function parser(onError: (message: string) => never): Promise<SaxesParser> {
+  const Saxes = await loadSaxes();
+  const sax = new Saxes({ xmlns: false, position: false });
   sax.on('error', (error) => onError(error.message));
   return sax;
 }
@@ -54,9 +56,9 @@ function broken(detail: string): never {
 }
 
 /** Small XML part → its elements with attributes, in document order. */
-function elementsOf(xml: string): SaxesTagPlain[] {
+async function elementsOf(xml: string): Promise<SaxesTagPlain[]> {
   const tags: SaxesTagPlain[] = [];
-  const sax = parser(broken);
+  const sax = await parser(broken);
   sax.on('opentag', (tag) => tags.push(tag as SaxesTagPlain));
   sax.write(xml.replace(/^\uFEFF/, '')).close();
   return tags;
@@ -79,7 +81,7 @@ function resolveTarget(source: string, target: string): string {
 async function relationships(zip: ZipArchive, part: string) {
   const rels = entry(zip, relsOf(part));
   if (!rels) return [];
-  return elementsOf(await entryText(zip, rels))
+  return (await elementsOf(await entryText(zip, rels)))
     .filter((t) => local(t.name) === 'Relationship')
     .map((t) => ({
       id: attr(t, 'Id') ?? '',
@@ -95,7 +97,7 @@ async function locateParts(zip: ZipArchive) {
     root.find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
   const workbookEntry = entry(zip, workbook);
   if (!workbookEntry) return null;
-  const firstSheet = elementsOf(await entryText(zip, workbookEntry)).find(
+  const firstSheet = (await elementsOf(await entryText(zip, workbookEntry))).find(
     (t) => local(t.name) === 'sheet',
   );
   if (!firstSheet) return { workbook, sheet: undefined, sharedStrings: undefined };
@@ -128,7 +130,7 @@ async function* saxChunks(zip: ZipArchive, part: ZipEntry, sax: SaxesParser) {
 async function readSharedStrings(zip: ZipArchive, part: ZipEntry | undefined): Promise<string[]> {
   const strings: string[] = [];
   if (!part) return strings;
-  const sax = parser(broken);
+  const sax = await parser(broken);
   let current: string[] | null = null;
   let inText = false;
   let phonetic = 0;
@@ -217,7 +219,7 @@ export async function openFirstSheet(zip: ZipArchive): Promise<XlsxSheet | null 
 
   return {
     async *rows() {
-      const sax = parser(broken);
+      const sax = await parser(broken);
       let batch: SheetRow[] = [];
       let row: SheetRow | null = null;
       let lastRow = 0;

@@ -2,8 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from '../lib/app-error';
+import { loadPromClient } from '../lib/lazy-modules';
 import { openRoute } from '../lib/route';
 
 /** Seconds: from a quick read to a slow export. */
@@ -33,6 +33,7 @@ function poolOf(app: FastifyInstance): pg.Pool | undefined {
  * production) a scraper sends `Authorization: Bearer <token>`; staff sessions do not open it.
  */
 export const metricsPlugin = fp(async (app: FastifyInstance) => {
+  const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = await loadPromClient();
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status_code'] as const;

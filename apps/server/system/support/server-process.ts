@@ -25,6 +25,8 @@ export interface ServerProcessOptions {
   name?: string;
   /** How long to wait for `GET /api/health` to answer 200. */
   startTimeoutMs?: number;
+  /** Node options before the script (`--import` of a hook). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -43,6 +45,7 @@ export async function startServerProcess(opts: ServerProcessOptions): Promise<Se
   const server = await spawnServer({
     name,
     port: opts.port,
+    nodeArgs: opts.nodeArgs,
     startTimeoutMs: opts.startTimeoutMs ?? 90_000,
     env: {
       // Only what a server needs from this process, not the test runner's own variables.

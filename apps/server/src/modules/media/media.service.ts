@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Paged } from '@ajar/shared/common/envelope';
 import {
   isMediaExtension,
@@ -31,6 +30,7 @@ import {
   type MediaRow,
 } from './media.repository';
 import { isUuid } from '../../lib/ids';
+import { loadFileType } from '../../lib/lazy-modules';
 
 export interface MediaDeps {
   db: Db;
@@ -102,7 +102,9 @@ export function toMediaItem(row: MediaRow, storage: Storage): MediaItem {
 
 async function detectFormat(head: Buffer): Promise<{ ext: string } | undefined> {
   try {
-    return await fileTypeFromBuffer(head);
+    return await (
+      await loadFileType()
+    )(head);
   } catch {
     // A malformed header is simply not a format we know.
     return undefined;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import {
   memberLimits,
   memberMessages,
@@ -26,6 +25,7 @@ import {
 } from './activity-progress.service';
 import { findProgress, lockRedeem } from './learning.repository';
 import type { MemberRef } from './redeem.service';
+import { loadFileType } from '../../lib/lazy-modules';
 
 export interface PracticeWorkDeps {
   db: Db;
@@ -50,7 +50,9 @@ interface StoredWork {
 
 async function detect(head: Buffer) {
   try {
-    return await fileTypeFromBuffer(head);
+    return await (
+      await loadFileType()
+    )(head);
   } catch {
     return undefined;
   }
