@@ -1,4 +1,5 @@
 import type { ActivityType } from '../activities/activities.constants';
+import { formatThousands } from '../common/format';
 import { messages } from '../common/messages';
 
 /** The two score imports of spec 01 §2: Uji Keterampilan and Tugas Praktik Mandiri. */
@@ -130,7 +131,7 @@ export const importMessages = {
   broken: 'File .xlsx rusak atau tidak dapat dibaca. Buka dan simpan ulang file di Excel.',
   noSheet: 'File tidak berisi lembar kerja',
   noRows: 'File tidak berisi data nilai',
-  tooManyRows: `Maksimal ${importLimits.dataRows.toLocaleString('id-ID')} baris data per file`,
+  tooManyRows: `Maksimal ${formatThousands(importLimits.dataRows)} baris data per file`,
   missingColumns: (columns: string[]) =>
     `Kolom ${columns.join(', ')} tidak ditemukan pada baris judul. Gunakan template import.`,
   /** The file's header row names no column of the template nor of 'Export TPM & UK'. */
