@@ -61,12 +61,25 @@ async function prepare(database: Database, config: Config, log: (msg: string) =>
   }
 }
 
+/** pino's level numbers, for the lines written before its logger exists. */
+const startLogLevels: Record<Config['LOG_LEVEL'], number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
+
 async function main() {
   const config = loadConfig();
-  // The start's own lines, before the app's logger exists (pino's format, level info).
-  const quiet = ['fatal', 'error', 'warn', 'silent'].includes(config.LOG_LEVEL);
-  const startLog = (msg: string) => {
-    if (!quiet) process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg })}\n`);
+  // The start's own lines, before the app's logger exists: pino's format and levels.
+  const threshold = startLogLevels[config.LOG_LEVEL];
+  const startLog = (msg: string, level: number = startLogLevels.info) => {
+    if (level >= threshold) {
+      process.stdout.write(`${JSON.stringify({ level, time: Date.now(), msg })}\n`);
+    }
   };
   const pgliteDir = path.join(config.dataDir, 'db');
   const target = config.DATABASE_URL
@@ -86,9 +99,7 @@ async function main() {
     optimize: config.PGLITE_OPTIMIZE,
     execArgv: process.execArgv,
   });
-  if (warning && config.LOG_LEVEL !== 'silent' && config.LOG_LEVEL !== 'error') {
-    process.stdout.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: warning })}\n`);
-  }
+  if (warning) startLog(warning, startLogLevels.warn);
   if (!config.DATABASE_URL && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
     await prepareInChild(startLog);
   }

@@ -30,7 +30,7 @@ import {
   type MediaRow,
 } from './media.repository';
 import { isUuid } from '../../lib/ids';
-import { loadFileType } from '../../lib/lazy-modules';
+import { detectFileType } from '../../lib/file-type';
 
 export interface MediaDeps {
   db: Db;
@@ -100,17 +100,6 @@ export function toMediaItem(row: MediaRow, storage: Storage): MediaItem {
   };
 }
 
-async function detectFormat(head: Buffer): Promise<{ ext: string } | undefined> {
-  try {
-    return await (
-      await loadFileType()
-    )(head);
-  } catch {
-    // A malformed header is simply not a format we know.
-    return undefined;
-  }
-}
-
 /** `C:\fakepath\foto sampul.jpg` → `foto sampul.jpg`, at most 255 characters. */
 function cleanFileName(filename: string): string | null {
   const base = filename.split(/[\\/]/).pop()?.trim() ?? '';
@@ -149,10 +138,10 @@ async function storeFile(storage: Storage, part: FilePart): Promise<StoredUpload
   try {
     await readHead(headBytes);
     if (head.length === 0) return null;
-    let detected = await detectFormat(head);
+    let detected = await detectFileType(head);
     if (detected?.ext === 'zip' && !ended) {
       await readHead(zipHeadBytes);
-      detected = await detectFormat(head);
+      detected = await detectFileType(head);
     }
     if (!detected || !isMediaExtension(detected.ext)) {
       throw AppError.unsupported(mediaMessages.unsupported);

@@ -25,7 +25,7 @@ import {
 } from './activity-progress.service';
 import { findProgress, lockRedeem } from './learning.repository';
 import type { MemberRef } from './redeem.service';
-import { loadFileType } from '../../lib/lazy-modules';
+import { detectFileType } from '../../lib/file-type';
 
 export interface PracticeWorkDeps {
   db: Db;
@@ -46,16 +46,6 @@ interface StoredWork {
   size: number;
   ext: WorkExtension;
   name: string;
-}
-
-async function detect(head: Buffer) {
-  try {
-    return await (
-      await loadFileType()
-    )(head);
-  } catch {
-    return undefined;
-  }
 }
 
 function cleanName(filename: string): string {
@@ -92,10 +82,10 @@ async function storeWork(storage: Storage, redeemId: string, part: FilePart): Pr
   try {
     await readHead(headBytes);
     if (head.length === 0) throw AppError.validation({ file: memberMessages.fileRequired });
-    let detected = await detect(head);
+    let detected = await detectFileType(head);
     if (detected?.ext === 'zip' && !ended) {
       await readHead(zipHeadBytes);
-      detected = await detect(head);
+      detected = await detectFileType(head);
     }
     const name = cleanName(part.filename);
     const ext = workExtension(detected?.ext, name);
