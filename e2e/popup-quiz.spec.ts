@@ -333,6 +333,9 @@ describe('pop-up quizzes of a video', () => {
     await snap(page, 'popup-reloaded');
 
     await quizCard(page, 2).getByRole('button', { expanded: false }).first().click();
+    // Card 1 closes as card 2 opens and moves card 2 up: on a busy machine a click taken while it
+    // moves lands beside the button (the dialog then never opened). Click once card 1 is closed.
+    await first.getByLabel('Pertanyaan', { exact: true }).waitFor({ state: 'hidden' });
     await quizCard(page, 2).getByRole('button', { name: 'Hapus Pop Up Quiz 2' }).click();
     await confirmDialog(page, 'Hapus Pop Up Quiz');
     await text(page, 'Pop Up Quiz berhasil dihapus.').waitFor();
