@@ -26,6 +26,7 @@ const loadedOnFirstUse = [
   'file-type',
   'saxes',
   'prom-client',
+  'sanitize-html',
   '@aws-sdk/client-s3',
 ];
 

@@ -13,4 +13,5 @@ export const loadArchiver = async () => (await import('archiver')).default;
 export const loadNodemailer = async () => (await import('nodemailer')).default;
 export const loadFileType = async () => (await import('file-type')).fileTypeFromBuffer;
 export const loadSaxes = async () => (await import('saxes')).SaxesParser;
+export const loadSanitizeHtml = async () => (await import('sanitize-html')).default;
 export const loadPromClient = async () => await import('prom-client');

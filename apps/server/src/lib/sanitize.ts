@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { loadSanitizeHtml } from './lazy-modules';
 
 /**
  * The rich text allow-list (DESIGN §3): what the editor produces and nothing that runs. No DOM is
@@ -38,10 +39,10 @@ const richTextOptions: sanitizeHtml.IOptions = {
  * Cleans editor HTML before it is stored. `imageSrc`, when given, decides which images stay: an
  * `<img>` whose `src` it refuses is dropped (a chat keeps only images uploaded through Ajar).
  */
-export function sanitizeRichText(
+export async function sanitizeRichText(
   html: string,
   options: { imageSrc?: (src: string) => boolean } = {},
-): string {
+): Promise<string> {
   const { imageSrc } = options;
   const filtered: sanitizeHtml.IOptions = imageSrc
     ? {
@@ -49,5 +50,5 @@ export function sanitizeRichText(
         exclusiveFilter: (frame) => frame.tag === 'img' && !imageSrc(frame.attribs.src ?? ''),
       }
     : richTextOptions;
-  return sanitizeHtml(html, filtered).trim();
+  return (await loadSanitizeHtml())(html, filtered).trim();
 }

@@ -5,7 +5,8 @@ import { loadConfig } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { createStorage, type Storage } from '../lib/storage';
-import { uploadMedia, type UploadPart } from '../modules/media/media.service';
+import { uploadMedia } from '../modules/media/media.service';
+import type { UploadPart } from '../lib/upload-part';
 import type { MediaItem } from '@ajar/shared/media/media.schemas';
 
 /** The storage the server uses (made from the config when the caller has none). */

@@ -1,6 +1,7 @@
 import type { MediaItem } from '@ajar/shared/media/media.schemas';
 import { AppError } from '../../lib/app-error';
-import { uploadMedia, type UploadPart } from '../media/media.service';
+import { uploadMedia } from '../media/media.service';
+import { skipFilePart, type UploadPart } from '../../lib/upload-part';
 import type { ActivityDeps } from './activities-access';
 import { deleteMediaRow, findMedia } from './activities.repository';
 
@@ -59,9 +60,8 @@ export async function readActivityForm(
         continue;
       }
       if (part.name !== 'file' || sawFile) {
-        for await (const _chunk of part.chunks) {
-          // read and dropped: only one `file` is kept
-        }
+        // Only one `file` is kept.
+        await skipFilePart(part);
         continue;
       }
       sawFile = true;

@@ -19,7 +19,7 @@ import { mediaMessages, tooLargeMessage } from '@ajar/shared/media/media.constan
 import type { RequestUser } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
 import { Reply, staffRoute } from '../../lib/route';
-import type { UploadPart } from '../media/media.service';
+import type { UploadPart } from '../../lib/upload-part';
 import type { ActivityDeps } from './activities-access';
 import { discardUpload, readActivityForm, type ActivityForm } from './activities-form';
 import { updateActivityQuiz } from './activities-quiz.service';

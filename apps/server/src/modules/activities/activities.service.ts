@@ -126,7 +126,7 @@ async function resolveContent(
     }
     file = fileRefOf(row, deps.storage.publicUrl(row.storage_key));
   }
-  return { ...content, description: sanitizeRichText(content.description), file };
+  return { ...content, description: await sanitizeRichText(content.description), file };
 }
 
 /**

@@ -25,7 +25,8 @@ import type { Storage } from '../../lib/storage';
 import type { Realtime } from '../../plugins/realtime';
 import type { RequestUser } from '../../plugins/auth';
 import { isOwnMediaImage } from '../media/media-urls';
-import { uploadMemberImage, type UploadPart } from '../media/media.service';
+import { uploadMemberImage } from '../media/media.service';
+import type { UploadPart } from '../../lib/upload-part';
 import {
   notifyTrainers,
   type TrainerNotifyDeps,
@@ -235,8 +236,8 @@ export async function staffRoomDetail(
  * images uploaded through Ajar stay (issue 16): an image from any other address (a tracking pixel
  * in the reader's panel) is dropped, and the rest of the message kept.
  */
-function cleanMessage(deps: ChatDeps, message: string): string {
-  const html = sanitizeRichText(message, {
+async function cleanMessage(deps: ChatDeps, message: string): Promise<string> {
+  const html = await sanitizeRichText(message, {
     imageSrc: (src) => isOwnMediaImage(src, deps.publicUrl),
   });
   const text = html
@@ -290,7 +291,7 @@ export async function staffSend(
   if (body.reference_id && body.reference_id !== room.member_id) {
     throw AppError.validation({ reference_id: 'reference_id tidak valid' });
   }
-  const html = cleanMessage(deps, body.message);
+  const html = await cleanMessage(deps, body.message);
   await checkContext(deps.db, room, body.topic ?? null, body.activity ?? null);
   const id = await deps.db.transaction(async (tx) => {
     const messageId = await repo.insertMessage(tx, {
@@ -380,7 +381,7 @@ export async function memberSend(
   body: { message: string; topic?: string | null; activity?: string | null },
 ): Promise<ChatMessage> {
   const room = await memberRoom(deps.db, memberId, roomId);
-  const html = cleanMessage(deps, body.message);
+  const html = await cleanMessage(deps, body.message);
   await checkContext(deps.db, room, body.topic ?? null, body.activity ?? null);
   const license = await repo.memberLicense(deps.db, memberId, room.program_id);
   const id = await deps.db.transaction(async (tx) => {

@@ -16,7 +16,8 @@ import {
 } from '@ajar/shared/media/media.schemas';
 import { AppError } from '../../lib/app-error';
 import { openRoute, staffRoute } from '../../lib/route';
-import { getMediaItem, listMediaItems, uploadMedia, type UploadPart } from './media.service';
+import { getMediaItem, listMediaItems, uploadMedia } from './media.service';
+import type { UploadPart } from '../../lib/upload-part';
 import { mediaFileRoutes } from './media-files.routes';
 
 /** Parser limits: the largest kind's limit here, each kind's own limit while streaming. */

@@ -30,39 +30,15 @@ import {
   type MediaRow,
 } from './media.repository';
 import { isUuid } from '../../lib/ids';
-import { detectFileType } from '../../lib/file-type';
+import { sniffFilePart, skipFilePart, type FilePart, type UploadPart } from '../../lib/upload-part';
 
 export interface MediaDeps {
   db: Db;
   storage: Storage;
 }
 
-/**
- * One part of an upload form, independent of the multipart parser: a text field, or a file whose
- * bytes must be read before the next part arrives.
- */
-export type UploadPart =
-  | { kind: 'field'; name: string; value: string; truncated: boolean }
-  | {
-      kind: 'file';
-      name: string;
-      filename: string;
-      chunks: AsyncIterable<Buffer>;
-      /** Stops reading the file (after a refusal); the rest of it is dropped. */
-      discard(): void;
-      /** True once the parser cut the file at its overall size limit. */
-      truncated(): boolean;
-    };
-
-type FilePart = Extract<UploadPart, { kind: 'file' }>;
-
 /** A PDF with JavaScript, actions or embedded files (issue 17): refused, nothing stored. */
 export const activePdfRefusal = () => AppError.unsupported(mediaMessages.pdfActiveContent);
-
-/** `file-type` needs about 4100 bytes for most formats (its own recommendation). */
-const headBytes = 4100;
-/** A zip is looked at further so an xlsx whose parts come in another order is still recognised. */
-const zipHeadBytes = 64 * 1024;
 
 const fieldLabels: Record<(typeof mediaUploadFieldNames)[number], string> = {
   title: 'Title',
@@ -124,66 +100,27 @@ function storageKey(id: string, ext: MediaExtension, now = new Date()): string {
  * against the kind's limit. Returns null for an empty file. Nothing is left in storage on failure.
  */
 async function storeFile(storage: Storage, part: FilePart): Promise<StoredUpload | null> {
-  const chunks = part.chunks[Symbol.asyncIterator]();
-  let head = Buffer.alloc(0);
-  let ended = false;
-  const readHead = async (wanted: number) => {
-    while (!ended && head.length < wanted) {
-      const next = await chunks.next();
-      if (next.done) ended = true;
-      else head = Buffer.concat([head, next.value]);
-    }
-  };
-
   try {
-    await readHead(headBytes);
-    if (head.length === 0) return null;
-    let detected = await detectFileType(head);
-    if (detected?.ext === 'zip' && !ended) {
-      await readHead(zipHeadBytes);
-      detected = await detectFileType(head);
-    }
-    if (!detected || !isMediaExtension(detected.ext)) {
+    const file = await sniffFilePart(part);
+    if (!file) return null;
+    if (!file.detected || !isMediaExtension(file.detected)) {
       throw AppError.unsupported(mediaMessages.unsupported);
     }
-    const ext = detected.ext;
+    const ext = file.detected;
     const { type, mime } = mediaFormats[ext];
-    const limit = mediaLimits[type];
-    const tooLarge = () => AppError.tooLarge(tooLargeMessage(type));
-
-    async function* body(): AsyncGenerator<Buffer> {
-      let size = head.length;
-      if (size > limit) throw tooLarge();
-      yield head;
-      while (!ended) {
-        const next = await chunks.next();
-        if (next.done) break;
-        size += next.value.length;
-        if (size > limit) throw tooLarge();
-        yield next.value;
-      }
-      // The parser stops at the largest limit of all kinds and ends the stream early.
-      if (part.truncated()) throw tooLarge();
-    }
-
+    // The parser stops at the largest limit of all kinds; each kind has its own.
+    const body = file.body(mediaLimits[type], () => AppError.tooLarge(tooLargeMessage(type)));
     const id = randomUUID();
     const key = storageKey(id, ext);
     const { size } = await storage.put(
       key,
-      ext === 'pdf' ? refuseActivePdf(body(), activePdfRefusal) : body(),
+      ext === 'pdf' ? refuseActivePdf(body, activePdfRefusal) : body,
     );
     return { id, key, size, type, mime, originalName: cleanFileName(part.filename) };
   } catch (error) {
     // Stop reading this file; the route discards whatever the client still sends.
     part.discard();
     throw error;
-  }
-}
-
-/** Reads a part that is not ours to the end so the next part can arrive. */
-async function skip(part: FilePart): Promise<void> {
-  for await (const _chunk of part.chunks) {
-    // discard
   }
 }
 
@@ -215,7 +152,7 @@ export async function uploadMedia(
         continue;
       }
       if (part.name !== 'file' || sawFile) {
-        await skip(part);
+        await skipFilePart(part);
         continue;
       }
       sawFile = true;

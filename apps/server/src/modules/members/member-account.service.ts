@@ -11,7 +11,8 @@ import { hashPassword, hashToken, newToken, verifyPassword } from '../../lib/tok
 import { beginLogin } from '../auth/login-throttle.service';
 import { countResetRequest } from '../auth/auth.service';
 import { passwordResetMail } from '../auth/password-reset.mail';
-import { uploadMemberImage, type UploadPart } from '../media/media.service';
+import { uploadMemberImage } from '../media/media.service';
+import type { UploadPart } from '../../lib/upload-part';
 import * as repo from './member-account.repository';
 import { toMemberProfile } from './member-auth.service';
 import { findMemberByEmail, findMemberById } from './members.repository';

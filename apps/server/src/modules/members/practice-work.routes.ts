@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { openRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
-import type { UploadPart } from '../media/media.service';
+import type { UploadPart } from '../../lib/upload-part';
 import { uploadPracticeWork } from './practice-work.service';
 
 const limits = {

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import { refuseActivePdf } from '../../lib/pdf-active-content';
-import { activePdfRefusal, type UploadPart } from '../media/media.service';
+import { activePdfRefusal } from '../media/media.service';
 import {
   notifyTrainers,
   type TrainerNotifyDeps,
@@ -25,7 +25,7 @@ import {
 } from './activity-progress.service';
 import { findProgress, lockRedeem } from './learning.repository';
 import type { MemberRef } from './redeem.service';
-import { detectFileType } from '../../lib/file-type';
+import { sniffFilePart, skipFilePart, type FilePart, type UploadPart } from '../../lib/upload-part';
 
 export interface PracticeWorkDeps {
   db: Db;
@@ -34,11 +34,6 @@ export interface PracticeWorkDeps {
   notify?: TrainerNotifyDeps;
 }
 
-type FilePart = Extract<UploadPart, { kind: 'file' }>;
-
-/** `file-type` reads about 4100 bytes; Office files are zips recognised from their parts. */
-const headBytes = 4100;
-const zipHeadBytes = 64 * 1024;
 const legacyOffice = ['doc', 'xls', 'ppt'] as const;
 
 interface StoredWork {
@@ -69,58 +64,25 @@ function workExtension(detected: string | undefined, filename: string): WorkExte
 
 /** Streams the file to storage after checking its type from its first bytes and its size. */
 async function storeWork(storage: Storage, redeemId: string, part: FilePart): Promise<StoredWork> {
-  const chunks = part.chunks[Symbol.asyncIterator]();
-  let head = Buffer.alloc(0);
-  let ended = false;
-  const readHead = async (wanted: number) => {
-    while (!ended && head.length < wanted) {
-      const next = await chunks.next();
-      if (next.done) ended = true;
-      else head = Buffer.concat([head, next.value]);
-    }
-  };
   try {
-    await readHead(headBytes);
-    if (head.length === 0) throw AppError.validation({ file: memberMessages.fileRequired });
-    let detected = await detectFileType(head);
-    if (detected?.ext === 'zip' && !ended) {
-      await readHead(zipHeadBytes);
-      detected = await detectFileType(head);
-    }
+    const file = await sniffFilePart(part);
+    if (!file) throw AppError.validation({ file: memberMessages.fileRequired });
     const name = cleanName(part.filename);
-    const ext = workExtension(detected?.ext, name);
+    const ext = workExtension(file.detected, name);
     if (!ext) throw AppError.unsupported(memberMessages.workUnsupported);
-    const limit = memberLimits.workFileBytes;
-    const tooLarge = () => AppError.tooLarge(memberMessages.workTooLarge);
-    async function* body(): AsyncGenerator<Buffer> {
-      let size = head.length;
-      if (size > limit) throw tooLarge();
-      yield head;
-      while (!ended) {
-        const next = await chunks.next();
-        if (next.done) break;
-        size += next.value.length;
-        if (size > limit) throw tooLarge();
-        yield next.value;
-      }
-      if (part.truncated()) throw tooLarge();
-    }
+    const body = file.body(memberLimits.workFileBytes, () =>
+      AppError.tooLarge(memberMessages.workTooLarge),
+    );
     // Not under the public `/media` pattern: work is personal and reached through a download link.
     const key = `practice-work/${redeemId}/${randomUUID()}.${ext}`;
     const { size } = await storage.put(
       key,
-      ext === 'pdf' ? refuseActivePdf(body(), activePdfRefusal) : body(),
+      ext === 'pdf' ? refuseActivePdf(body, activePdfRefusal) : body,
     );
     return { key, size, ext, name };
   } catch (error) {
     part.discard();
     throw error;
-  }
-}
-
-async function drain(part: FilePart): Promise<void> {
-  for await (const _chunk of part.chunks) {
-    // not ours: read and dropped
   }
 }
 
@@ -160,7 +122,7 @@ export async function uploadPracticeWork(
         }
         note = part.value.trim() || null;
       } else if (part.name !== 'file') {
-        await drain(part);
+        await skipFilePart(part);
       } else if (stored) {
         part.discard();
         throw AppError.validation({ file: memberMessages.oneFile });

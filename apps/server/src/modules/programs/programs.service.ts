@@ -169,15 +169,12 @@ export async function getPublicProgram(db: Db, id: string): Promise<PublicProgra
  * The body with its rich text sanitized (program benefits, facilitator descriptions): every check
  * and the write see what will be stored.
  */
-function sanitizeBody(body: ProgramBodyParsed): ProgramBodyParsed {
-  return {
-    ...body,
-    program_benefits: sanitizeRichText(body.program_benefits),
-    fasilitator: body.fasilitator.map((f) => ({
-      ...f,
-      description: sanitizeRichText(f.description),
-    })),
-  };
+async function sanitizeBody(body: ProgramBodyParsed): Promise<ProgramBodyParsed> {
+  const fasilitator = [];
+  for (const f of body.fasilitator) {
+    fasilitator.push({ ...f, description: await sanitizeRichText(f.description) });
+  }
+  return { ...body, program_benefits: await sanitizeRichText(body.program_benefits), fasilitator };
 }
 
 /**
@@ -293,7 +290,7 @@ function withoutLinks(body: ProgramBodyParsed): ProgramBodyParsed {
 /** Creates a program and its facilitators in one transaction; draft unless a status is given. */
 export async function createProgram(deps: ProgramDeps, actor: Viewer, input: ProgramBodyParsed) {
   const { db } = deps;
-  const sanitized = sanitizeBody(input);
+  const sanitized = await sanitizeBody(input);
   const body = mayLinkTrainers(actor) ? sanitized : withoutLinks(sanitized);
   await checkBody(deps, body);
   return db.transaction(async (tx) => {
@@ -323,7 +320,7 @@ export async function updateProgram(
 ) {
   const { db } = deps;
   const keepLinks = !mayLinkTrainers(actor);
-  const sanitized = sanitizeBody(input);
+  const sanitized = await sanitizeBody(input);
   const body = keepLinks ? withoutLinks(sanitized) : sanitized;
   await checkBody(deps, body);
   await db.transaction(async (tx) => {

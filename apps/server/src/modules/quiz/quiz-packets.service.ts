@@ -212,9 +212,11 @@ export async function saveSection(
   const errors: Record<string, string> = {};
   if (body.questions.length === 0) errors.questions = quizMessages.questionEmpty;
   const slots: MediaRefSlot[] = [];
-  const prepared = body.questions.map((q, i) =>
-    prepareQuestion(q, activity.id, `questions.${i}.`, errors, slots),
-  );
+  // One after another: errors and media slots are collected in the body's order.
+  const prepared: PreparedQuestion[] = [];
+  for (const [i, q] of body.questions.entries()) {
+    prepared.push(await prepareQuestion(q, activity.id, `questions.${i}.`, errors, slots));
+  }
   await resolveMediaRefs(deps, slots, errors);
   throwIfAny(errors);
   return deps.db.transaction(async (tx) => {
@@ -245,14 +247,23 @@ export async function saveGroup(
   const errors: Record<string, string> = {};
   if (body.list_question.length === 0) errors.list_question = quizMessages.questionEmpty;
   const slots: MediaRefSlot[] = [];
-  const items = body.list_question.map((item, i): GroupItem =>
-    typeof item === 'string'
-      ? { kind: 'id', id: item }
-      : {
-          kind: 'question',
-          question: prepareQuestion(item, activity.id, `list_question.${i}.`, errors, slots),
-        },
-  );
+  const items: GroupItem[] = [];
+  for (const [i, item] of body.list_question.entries()) {
+    items.push(
+      typeof item === 'string'
+        ? { kind: 'id', id: item }
+        : {
+            kind: 'question',
+            question: await prepareQuestion(
+              item,
+              activity.id,
+              `list_question.${i}.`,
+              errors,
+              slots,
+            ),
+          },
+    );
+  }
   await resolveMediaRefs(deps, slots, errors);
   throwIfAny(errors);
   return deps.db.transaction(async (tx) => {

@@ -24,17 +24,17 @@ const anyKind = ['image', 'audio'] as const;
  * normalises points: a multiple-choice question without a point gets the default 5, a survey has
  * no correct answer and point 0. Messages land in `errors` under `${prefix}<field>`.
  */
-export function prepareQuestion(
+export async function prepareQuestion(
   input: QuestionInputParsed,
   activityId: string,
   prefix: string,
   errors: Record<string, string>,
   slots: MediaRefSlot[],
-): PreparedQuestion {
+): Promise<PreparedQuestion> {
   const survey = input.type === 'single_choice_survey';
-  const question = { text: sanitizeRichText(input.question.text), media: input.question.media };
+  const question = { text: await sanitizeRichText(input.question.text), media: input.question.media };
   const instruction = {
-    text: sanitizeRichText(input.instruction.text),
+    text: await sanitizeRichText(input.instruction.text),
     media: input.instruction.media,
   };
   const options = input.options.map((o) => ({
@@ -55,11 +55,11 @@ export function prepareQuestion(
   }
   const explanation = {
     correct: {
-      text: sanitizeRichText(input.explanation.correct.text),
+      text: await sanitizeRichText(input.explanation.correct.text),
       media: input.explanation.correct.media,
     },
     wrong: {
-      text: sanitizeRichText(input.explanation.wrong.text),
+      text: await sanitizeRichText(input.explanation.wrong.text),
       media: input.explanation.wrong.media,
     },
   };

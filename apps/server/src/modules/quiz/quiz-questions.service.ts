@@ -29,7 +29,7 @@ async function prepareBankQuestion(
 ) {
   const errors: Record<string, string> = {};
   const slots: MediaRefSlot[] = [];
-  const prepared = prepareQuestion(body, activityId, '', errors, slots);
+  const prepared = await prepareQuestion(body, activityId, '', errors, slots);
   await resolveMediaRefs(deps, slots, errors);
   throwIfAny(errors);
   return prepared.values;
