@@ -1,9 +1,5 @@
 import { Link as RouterLink } from 'react-router';
 import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Box,
   Button,
   IconButton,
   Stack,
@@ -18,12 +14,12 @@ import {
 } from '@mui/material';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
-import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import { activityTypeLabel } from '@ajar/shared/activities/activities.constants';
 import type {
   DiscussionActivity,
   DiscussionTopic,
 } from '@ajar/shared/discussions/discussions.schemas';
+import { HeadedAccordion } from '@/components/headed-accordion';
 import { listTableHeadSx } from '@/components/list-table';
 import { pathTo } from '@/routes/paths';
 import { UnreadCount } from './discussion-program-table';
@@ -55,38 +51,26 @@ export function DiscussionTopicAccordion({
   actions,
 }: DiscussionTopicAccordionProps) {
   const headingId = `discussion-topic-${topic.id}`;
-  const summaryId = `${headingId}-summary`;
   return (
-    <Accordion
+    <HeadedAccordion
+      summaryId={`${headingId}-summary`}
+      regionId={`${headingId}-panel`}
       defaultExpanded={defaultExpanded}
-      disableGutters
-      // The summary is not the first child here, so the region is labelled explicitly.
-      slotProps={{
-        heading: { component: 'div' },
-        region: { id: `${headingId}-panel`, 'aria-labelledby': summaryId },
-      }}
-    >
-      {/* The actions sit beside (not inside) the toggle button, so no button holds another. */}
-      <Stack direction="row" sx={{ alignItems: 'center', pr: actions ? 1 : 0 }}>
-        <Box component="h3" sx={{ flex: 1, minWidth: 0, m: 0, font: 'inherit' }}>
-          <AccordionSummary
-            id={summaryId}
-            expandIcon={<ExpandMoreRounded />}
-            aria-controls={`${headingId}-panel`}
+      headerSx={{ pr: actions ? 1 : 0 }}
+      summary={
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flex: 1, pr: 1 }}>
+          <Typography
+            id={headingId}
+            component="span"
+            sx={{ fontWeight: 600, flex: 1, overflowWrap: 'anywhere' }}
           >
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flex: 1, pr: 1 }}>
-              <Typography
-                id={headingId}
-                component="span"
-                sx={{ fontWeight: 600, flex: 1, overflowWrap: 'anywhere' }}
-              >
-                Topik {number}: {topic.name}
-              </Typography>
-              <UnreadCount value={topic.total_unread} />
-            </Stack>
-          </AccordionSummary>
-        </Box>
-        {actions && (
+            Topik {number}: {topic.name}
+          </Typography>
+          <UnreadCount value={topic.total_unread} />
+        </Stack>
+      }
+      actions={
+        actions && (
           <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
             <Tooltip title="Edit judul topik">
               <IconButton
@@ -106,72 +90,71 @@ export function DiscussionTopicAccordion({
               </IconButton>
             </Tooltip>
           </Stack>
-        )}
-      </Stack>
-      <AccordionDetails sx={{ p: 0 }}>
-        {topic.activities.length === 0 ? (
-          <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
-            Tidak ada aktivitas dengan diskusi publik
-          </Typography>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-labelledby={headingId}>
-              <TableHead sx={listTableHeadSx}>
-                <TableRow>
-                  <TableCell sx={{ width: 56 }}>No</TableCell>
-                  <TableCell>Judul aktivitas</TableCell>
-                  <TableCell>Jenis aktivitas</TableCell>
-                  <TableCell align="right">Pesan Belum Terbaca</TableCell>
-                  <TableCell align="right" sx={{ width: actions ? 140 : 100 }}>
-                    Aksi
+        )
+      }
+    >
+      {topic.activities.length === 0 ? (
+        <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+          Tidak ada aktivitas dengan diskusi publik
+        </Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-labelledby={headingId}>
+            <TableHead sx={listTableHeadSx}>
+              <TableRow>
+                <TableCell sx={{ width: 56 }}>No</TableCell>
+                <TableCell>Judul aktivitas</TableCell>
+                <TableCell>Jenis aktivitas</TableCell>
+                <TableCell align="right">Pesan Belum Terbaca</TableCell>
+                <TableCell align="right" sx={{ width: actions ? 140 : 100 }}>
+                  Aksi
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {topic.activities.map((activity, i) => (
+                <TableRow key={activity.id} hover>
+                  <TableCell>{i + 1}</TableCell>
+                  <TableCell>{activity.name}</TableCell>
+                  <TableCell>{activityTypeLabel(activity.type)}</TableCell>
+                  <TableCell align="right">
+                    <UnreadCount value={activity.total_unread} />
+                  </TableCell>
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      component={RouterLink}
+                      aria-label={`Lihat diskusi ${activity.name}`}
+                      to={pathTo('discussion-public-thread', {
+                        program: programId,
+                        topic: topic.id,
+                        id: activity.id,
+                        act_name: activity.name,
+                      })}
+                    >
+                      Lihat
+                    </Button>
+                    {actions && (
+                      <Tooltip title="Hapus aktivitas">
+                        <IconButton
+                          size="small"
+                          color="error"
+                          aria-label={`Hapus aktivitas ${activity.name}`}
+                          onClick={() => actions.onDeleteActivity(topic, activity)}
+                          sx={{ ml: 0.5 }}
+                        >
+                          <DeleteOutlineRounded fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
                   </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {topic.activities.map((activity, i) => (
-                  <TableRow key={activity.id} hover>
-                    <TableCell>{i + 1}</TableCell>
-                    <TableCell>{activity.name}</TableCell>
-                    <TableCell>{activityTypeLabel(activity.type)}</TableCell>
-                    <TableCell align="right">
-                      <UnreadCount value={activity.total_unread} />
-                    </TableCell>
-                    <TableCell align="right">
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        component={RouterLink}
-                        aria-label={`Lihat diskusi ${activity.name}`}
-                        to={pathTo('discussion-public-thread', {
-                          program: programId,
-                          topic: topic.id,
-                          id: activity.id,
-                          act_name: activity.name,
-                        })}
-                      >
-                        Lihat
-                      </Button>
-                      {actions && (
-                        <Tooltip title="Hapus aktivitas">
-                          <IconButton
-                            size="small"
-                            color="error"
-                            aria-label={`Hapus aktivitas ${activity.name}`}
-                            onClick={() => actions.onDeleteActivity(topic, activity)}
-                            sx={{ ml: 0.5 }}
-                          >
-                            <DeleteOutlineRounded fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </AccordionDetails>
-    </Accordion>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </HeadedAccordion>
   );
 }

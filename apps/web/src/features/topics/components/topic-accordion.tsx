@@ -1,7 +1,4 @@
 import type { CSSProperties, ReactNode } from 'react';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -11,9 +8,9 @@ import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
-import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import { Link as RouterLink } from 'react-router';
 import type { TopicActivity, TopicWithActivities } from '@ajar/shared/topics/topics.schemas';
+import { HeadedAccordion } from '@/components/headed-accordion';
 import { DragHandle, useSortableItem } from '@/components/sortable-list';
 import { pathTo } from '@/routes/paths';
 import { ActivityTable } from './activity-table';
@@ -79,70 +76,55 @@ function TopicPanel({
       data-testid="topic"
       sx={{ scrollMarginTop: 80 }}
     >
-      <Accordion
+      <HeadedAccordion
+        summaryId={summaryId}
+        regionId={contentId}
         defaultExpanded
-        disableGutters
         variant="outlined"
-        // The summary is not the first child here, so the region is labelled explicitly.
-        slotProps={{
-          heading: { component: 'div' },
-          region: { id: contentId, 'aria-labelledby': summaryId },
-        }}
         sx={{
           borderRadius: 2,
           overflow: 'hidden',
           '&::before': { display: 'none' },
           boxShadow: dragging ? 6 : 'none',
         }}
-      >
-        {/* The summary's place holds the handle and actions beside (not inside) the toggle
-            button, so no button sits inside another; the heading wraps only the toggle. */}
-        <Stack
-          direction="row"
-          sx={{ alignItems: 'center', pl: canManage ? 1 : 0, pr: 1, bgcolor: 'grey.50' }}
-        >
-          {handle}
-          <Box component="h3" sx={{ flex: 1, minWidth: 0, m: 0, font: 'inherit' }}>
-            <AccordionSummary
-              id={summaryId}
-              aria-controls={contentId}
-              expandIcon={<ExpandMoreRounded />}
-              sx={{ px: canManage ? 1 : 2 }}
+        headerSx={{ pl: canManage ? 1 : 0, pr: 1, bgcolor: 'grey.50' }}
+        summarySx={{ px: canManage ? 1 : 2 }}
+        start={handle}
+        summary={
+          <Box component="span" sx={{ display: 'block', minWidth: 0 }}>
+            <Typography
+              component="span"
+              variant="caption"
+              color="text.secondary"
+              sx={{
+                display: 'block',
+                fontWeight: 600,
+                letterSpacing: '0.06em',
+                textTransform: 'uppercase',
+              }}
             >
-              <Box component="span" sx={{ display: 'block', minWidth: 0 }}>
-                <Typography
-                  component="span"
-                  variant="caption"
-                  color="text.secondary"
-                  sx={{
-                    display: 'block',
-                    fontWeight: 600,
-                    letterSpacing: '0.06em',
-                    textTransform: 'uppercase',
-                  }}
-                >
-                  Topik {number}
-                </Typography>
-                <Typography
-                  component="span"
-                  variant="subtitle1"
-                  data-testid="topic-name"
-                  sx={{ display: 'block', lineHeight: 1.3, overflowWrap: 'anywhere' }}
-                >
-                  {topic.name}
-                </Typography>
-                <Typography
-                  component="span"
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ display: 'block' }}
-                >
-                  {count} aktivitas
-                </Typography>
-              </Box>
-            </AccordionSummary>
+              Topik {number}
+            </Typography>
+            <Typography
+              component="span"
+              variant="subtitle1"
+              data-testid="topic-name"
+              sx={{ display: 'block', lineHeight: 1.3, overflowWrap: 'anywhere' }}
+            >
+              {topic.name}
+            </Typography>
+            <Typography
+              component="span"
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: 'block' }}
+            >
+              {count} aktivitas
+            </Typography>
           </Box>
-          {canManage && (
+        }
+        actions={
+          canManage && (
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
               <Button
                 component={RouterLink}
@@ -170,35 +152,34 @@ function TopicPanel({
                 </IconButton>
               </Tooltip>
             </Stack>
-          )}
-        </Stack>
-        <AccordionDetails sx={{ p: 0 }}>
-          <ActivityTable
-            programId={programId}
-            topicId={topic.id}
-            activities={topic.activities}
-            canManage={canManage}
-            onMove={
-              canManage
-                ? (fromIndex, toIndex) => onMoveActivity(topic, fromIndex, toIndex)
-                : undefined
-            }
-            onDelete={canManage ? (activity) => onDeleteActivity(topic, activity) : undefined}
-          />
-          {canManage && (
-            <Box sx={{ display: { xs: 'block', sm: 'none' }, p: 1.5 }}>
-              <Button
-                component={RouterLink}
-                to={pathTo('activity-create', { program: programId, topic: topic.id })}
-                size="small"
-                startIcon={<AddRounded />}
-              >
-                Tambah Aktivitas
-              </Button>
-            </Box>
-          )}
-        </AccordionDetails>
-      </Accordion>
+          )
+        }
+      >
+        <ActivityTable
+          programId={programId}
+          topicId={topic.id}
+          activities={topic.activities}
+          canManage={canManage}
+          onMove={
+            canManage
+              ? (fromIndex, toIndex) => onMoveActivity(topic, fromIndex, toIndex)
+              : undefined
+          }
+          onDelete={canManage ? (activity) => onDeleteActivity(topic, activity) : undefined}
+        />
+        {canManage && (
+          <Box sx={{ display: { xs: 'block', sm: 'none' }, p: 1.5 }}>
+            <Button
+              component={RouterLink}
+              to={pathTo('activity-create', { program: programId, topic: topic.id })}
+              size="small"
+              startIcon={<AddRounded />}
+            >
+              Tambah Aktivitas
+            </Button>
+          </Box>
+        )}
+      </HeadedAccordion>
     </Box>
   );
 }
