@@ -32,7 +32,10 @@ export async function prepareQuestion(
   slots: MediaRefSlot[],
 ): Promise<PreparedQuestion> {
   const survey = input.type === 'single_choice_survey';
-  const question = { text: await sanitizeRichText(input.question.text), media: input.question.media };
+  const question = {
+    text: await sanitizeRichText(input.question.text),
+    media: input.question.media,
+  };
   const instruction = {
     text: await sanitizeRichText(input.instruction.text),
     media: input.instruction.media,
