@@ -1,4 +1,4 @@
-import { detectFileType } from './file-type';
+import { loadFileType } from './lazy-modules';
 
 /**
  * One part of an upload form, independent of the multipart parser: a text field, or a file whose
@@ -23,6 +23,20 @@ export type FilePart = Extract<UploadPart, { kind: 'file' }>;
 const headBytes = 4100;
 /** A zip is read further, so an Office file whose parts come in another order is still told. */
 const zipHeadBytes = 64 * 1024;
+
+/**
+ * The format the first bytes show (`file-type`, loaded on first use), or undefined when they show
+ * none: a malformed header is simply not a format we know.
+ */
+async function detectFileType(head: Buffer): Promise<{ ext: string } | undefined> {
+  try {
+    return await (
+      await loadFileType()
+    )(head);
+  } catch {
+    return undefined;
+  }
+}
 
 /** A file part whose first bytes were read to tell its format. */
 export interface SniffedFile {
