@@ -90,7 +90,12 @@ export async function apiBaseline(
     try {
       await target.database.migrate();
       await seedIfEmpty(target.database.db, () => {});
-      const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'http://127.0.0.1',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+      });
       const app = await buildApp({ config, database: target.database });
       const db = target.database.db;
       const [admin] = await db

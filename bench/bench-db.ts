@@ -73,6 +73,7 @@ export async function openSeededPglite(prefix: string): Promise<BenchDb> {
       if (!app) {
         const config = loadConfig({
           NODE_ENV: 'production',
+          PUBLIC_URL: 'http://127.0.0.1',
           LOG_LEVEL: 'silent',
           DATA_DIR: dataDir,
         });

@@ -199,7 +199,12 @@ export async function participantsBench(
     const large = await seedLargeRedemptions(db, count, { vacuum: false });
     const viewer = await staffViewer(db);
 
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+    });
     app = await buildApp({ config, database });
     const url = await listen(app);
     const headers = await authHeader(db, { id: viewer.id });

@@ -54,7 +54,12 @@ async function catalogue(lines: string[]) {
   const started = performance.now();
   const { programId, programs, topics, activities } = await seedLargeCatalogue(database.db);
   const seededIn = (performance.now() - started) / 1000;
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+  });
   const app = await buildApp({ config, database });
   const db: Db = database.db;
   const [admin] = await db

@@ -79,6 +79,7 @@ async function measure(variant: Variant, template: string, pgUrl: string): Promi
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1',
       LOG_LEVEL: 'warn',
       DATABASE_URL: variant === 'postgres' ? pgUrl : '',
       REDIS_URL: '',

@@ -17,14 +17,18 @@ describe('/api/docs', () => {
     );
 
   it('is off in production by default', async () => {
-    t = await createTestApp({ NODE_ENV: 'production' });
+    t = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://ajar.example' });
     expect(await statuses(t)).toEqual([404, 404, 404]);
     // The guard still answers the rest of /api as before.
     expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
   });
 
   it('is on in production with API_DOCS=true, and outside production', async () => {
-    t = await createTestApp({ NODE_ENV: 'production', API_DOCS: 'true' });
+    t = await createTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://ajar.example',
+      API_DOCS: 'true',
+    });
     expect(await statuses(t)).toEqual([200, 200, 302]);
     await t.close();
     t = await createTestApp();

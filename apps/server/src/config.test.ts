@@ -47,11 +47,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses production without PUBLIC_URL, the origin of every link the server writes', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: production needs/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://ajar.example' })).toThrow(/PUBLIC_URL/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ajar.example' }).PUBLIC_URL,
+    ).toBe('https://ajar.example');
+  });
+
   it('serves the API description outside production, in production only when API_DOCS=true', () => {
     expect(loadConfig({}).API_DOCS).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).API_DOCS).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).API_DOCS).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).API_DOCS).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ajar.example' }).API_DOCS,
+    ).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ajar.example', API_DOCS: 'true' })
+        .API_DOCS,
+    ).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', API_DOCS: 'false' }).API_DOCS).toBe(false);
     for (const bad of ['yes', 'TRUE ', 'on', '2']) {
       expect(() => loadConfig({ API_DOCS: bad }), bad).toThrow(/API_DOCS/);

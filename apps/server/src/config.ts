@@ -32,7 +32,12 @@ const configSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((value) => value === 'true' || value === '1'),
-    PUBLIC_URL: z.url().optional(),
+    /**
+     * The address participants and staff open (`https://belajar.example.id`). Every link the
+     * server writes (e-mails, push, downloads, certificates) starts with it, never with the
+     * request's Host header, which a caller controls. Required in production.
+     */
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     SMTP_URL: z.string().optional(),
     SMTP_FROM: z.string().default('Ajar <no-reply@ajar.test>'),
     /** The first superadmin of an installation without one (production has no demo accounts). */
@@ -109,6 +114,11 @@ const configSchema = z
   .refine((c) => (c.ADMIN_EMAIL === undefined) === (c.ADMIN_PASSWORD === undefined), {
     path: ['ADMIN_PASSWORD'],
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.PUBLIC_URL !== undefined, {
+    path: ['PUBLIC_URL'],
+    message:
+      'production needs PUBLIC_URL (the address users open, for the links the server writes)',
   })
   .refine((c) => !c.METRICS || c.NODE_ENV !== 'production' || c.METRICS_TOKEN !== undefined, {
     path: ['METRICS_TOKEN'],

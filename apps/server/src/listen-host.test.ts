@@ -14,12 +14,22 @@ describe('listenHost', () => {
   });
 
   it('listens on every interface in production', () => {
-    expect(listenHost(loadConfig({ NODE_ENV: 'production' }))).toEqual({ host: '0.0.0.0' });
+    expect(
+      listenHost(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ajar.example' })),
+    ).toEqual({ host: '0.0.0.0' });
   });
 
   it('uses HOST when it is set, with or without demo data', () => {
     expect(listenHost(loadConfig({ HOST: '0.0.0.0' }))).toEqual({ host: '0.0.0.0' });
-    expect(listenHost(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5' }))).toEqual({
+    expect(
+      listenHost(
+        loadConfig({
+          NODE_ENV: 'production',
+          PUBLIC_URL: 'https://ajar.example',
+          HOST: '10.0.0.5',
+        }),
+      ),
+    ).toEqual({
       host: '10.0.0.5',
     });
     // An empty HOST counts as unset, like every variable.

@@ -116,6 +116,7 @@ describe('main.js --prepare (npm start runs it beside a first build)', () => {
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'production',
+        PUBLIC_URL: 'http://127.0.0.1',
         DATABASE_URL: database.url,
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-system-prepare-')),
       },

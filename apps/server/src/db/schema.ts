@@ -13,3 +13,4 @@ export * from './schema/chat';
 export * from './schema/notifications';
 export * from './schema/trainer-notifications';
 export * from './schema/jobs';
+export * from './schema/records';

@@ -64,7 +64,11 @@ describe('/api/metrics (issue 20)', () => {
   });
 
   it('needs METRICS_TOKEN in production', () => {
-    const production = { NODE_ENV: 'production', METRICS: 'true' };
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://ajar.example',
+      METRICS: 'true',
+    };
     expect(() => loadConfig(production)).toThrow(/METRICS_TOKEN/);
     expect(loadConfig({ ...production, METRICS_TOKEN: token }).METRICS).toBe(true);
   });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { spawnServer, type SpawnedServer } from '@ajar/test-support';
+import { freePort, spawnServer, type SpawnedServer } from '@ajar/test-support';
 
 /** The first superadmin every system-test server creates (production has no demo accounts). */
 export const systemAdmin = { email: 'admin@system.test', password: 'Sistem-Uji-2024' } as const;
@@ -42,9 +42,11 @@ export async function startServerProcess(opts: ServerProcessOptions): Promise<Se
   const ownDataDir = opts.env.DATA_DIR === undefined;
   const dataDir =
     opts.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), `ajar-system-${name}-`));
+  // Production needs PUBLIC_URL: the address this process listens on, unless the test says otherwise.
+  const port = opts.port ?? (await freePort());
   const server = await spawnServer({
     name,
-    port: opts.port,
+    port,
     nodeArgs: opts.nodeArgs,
     startTimeoutMs: opts.startTimeoutMs ?? 90_000,
     env: {
@@ -53,6 +55,7 @@ export async function startServerProcess(opts: ServerProcessOptions): Promise<Se
       HOME: process.env.HOME ?? os.tmpdir(),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: systemAdmin.email,
       ADMIN_PASSWORD: systemAdmin.password,

@@ -50,6 +50,7 @@ export const participantMessages = {
   removed: 'Peserta berhasil dihapus dari program',
   emailTaken: 'Email sudah digunakan oleh peserta lain',
   phoneReadOnly: 'Nomor Whatsapp tidak dapat diubah',
+  emailAdminOnly: 'Email login peserta hanya dapat diubah oleh Admin',
   birthDateInvalid: 'Tanggal Lahir tidak valid',
   birthDateMin: 'Tanggal Lahir tidak boleh sebelum 01-01-1950',
   birthDateMax: 'Tanggal Lahir tidak boleh melebihi hari ini',

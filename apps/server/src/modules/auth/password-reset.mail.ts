@@ -1,16 +1,17 @@
 import { passwordResetPolicy } from '@ajar/shared/auth/auth.schemas';
 import type { MailMessage } from '../../lib/mailer';
+import { publicOrigin } from '../../lib/public-origin';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** `${PUBLIC_URL or http://localhost:PORT}/password-reset?token=…` */
+/** `{public origin}/password-reset?token=…` (lib/public-origin.ts). */
 export function passwordResetLink(
   config: { PUBLIC_URL?: string | undefined; PORT: number },
   token: string,
 ): string {
-  const base = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  const base = publicOrigin(config);
   return `${base}/password-reset?token=${encodeURIComponent(token)}`;
 }
 
@@ -32,5 +33,23 @@ export function passwordResetMail(input: {
       `<p>Halo ${escapeHtml(input.fullname)},</p><p>${escapeHtml(intro)}</p>` +
       `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>` +
       `<p>${escapeHtml(outro)}</p>`,
+  };
+}
+
+/** The notice to a member's old address when staff changed their login e-mail. */
+export function emailChangedMail(input: {
+  to: string;
+  fullname: string;
+  newEmail: string;
+}): MailMessage {
+  const text =
+    `Email login akun Ajar Belajar anda telah diubah oleh Admin menjadi ${input.newEmail}. ` +
+    'Semua sesi masuk anda telah diakhiri. Jika anda tidak meminta perubahan ini, segera hubungi ' +
+    'penyelenggara pelatihan anda.';
+  return {
+    to: input.to,
+    subject: 'Email login akun anda telah diubah',
+    text: `Halo ${input.fullname},\n\n${text}\n`,
+    html: `<p>Halo ${escapeHtml(input.fullname)},</p><p>${escapeHtml(text)}</p>`,
   };
 }

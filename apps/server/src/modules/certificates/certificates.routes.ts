@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { idParamSchema } from '@ajar/shared/common/envelope';
 import {
   certificateFileName,
@@ -19,6 +19,7 @@ import { jobMessages } from '@ajar/shared/jobs/jobs.constants';
 import { jobStartedSchema } from '@ajar/shared/jobs/jobs.schemas';
 import { attachmentHeader } from '../../lib/downloads';
 import { openRoute, staffRoute } from '../../lib/route';
+import { publicOrigin } from '../../lib/public-origin';
 import { defineFileJob, startJob } from '../jobs/jobs.service';
 import * as service from './certificates.service';
 
@@ -47,9 +48,8 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
     run: (ctx) => service.runProgramZipJob(app.db, app.certificatePdfs, ctx),
   });
 
-  /** Where the QR code points: PUBLIC_URL, or the origin the staff member is using. */
-  const baseUrl = (request: FastifyRequest) =>
-    app.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+  /** Where the QR code points: the configured public address (lib/public-origin.ts). */
+  const baseUrl = publicOrigin(app.config);
 
   staffRoute(app, {
     method: 'GET',
@@ -76,13 +76,13 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
           : `Participation certificate PDF (once the member started the program; otherwise 400 '${certificateMessages.notStarted}')`,
       params: certificateRedeemParamSchema,
       data: 'reply',
-      handler: async ({ params, user, request, reply }) => {
+      handler: async ({ params, user, reply }) => {
         const { pdf, number } = await service.issueCertificate(
           app.db,
           user,
           params.redeemId,
           kind,
-          baseUrl(request),
+          baseUrl,
         );
         return sendCertificatePdf(reply, pdf, number);
       },
@@ -101,14 +101,8 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
     query: certificateZipQuerySchema,
     data: jobStartedSchema,
     message: jobMessages.started,
-    handler: async ({ params, query, user, request }) => {
-      const job = await service.programZipJob(
-        app.db,
-        user,
-        params.programId,
-        query.kind,
-        baseUrl(request),
-      );
+    handler: async ({ params, query, user }) => {
+      const job = await service.programZipJob(app.db, user, params.programId, query.kind, baseUrl);
       return startJob(app, user, { kind: 'certificate_zip', ...job });
     },
   });

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@ajar/shared/members/member-account.schemas';
 import { memberProfileSchema } from '@ajar/shared/members/members.schemas';
 import { Reply, openRoute } from '../../lib/route';
+import { publicOrigin } from '../../lib/public-origin';
 import { currentMember } from '../../plugins/member-auth';
 import * as service from './member-account.service';
 import { discardRest, parts } from './practice-work.routes';
@@ -21,8 +22,6 @@ const tags = ['member'];
 export const memberAccountRoutes: FastifyPluginAsync = async (app) => {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
   const deps = () => ({ db: app.db, log: app.log, mailer: app.mailer });
-  const origin = (request: FastifyRequest) =>
-    app.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
   const endSessions = (ids: string[]) => {
     for (const sessionId of ids) app.realtime.endSessions({ sessionId });
   };
@@ -34,7 +33,7 @@ export const memberAccountRoutes: FastifyPluginAsync = async (app) => {
     tags,
     summary: 'Send a member a reset link (same answer whether the e-mail exists or not)',
     description:
-      'The e-mail links to `{PUBLIC_URL or origin}/belajar/reset-password?token=…` (60 minutes, ' +
+      'The e-mail links to `{PUBLIC_URL}/belajar/reset-password?token=…` (60 minutes, ' +
       'single use). 429 after 10 requests from one address in 15 minutes.',
     body: memberForgotPasswordBodySchema,
     data: z.null(),
@@ -43,7 +42,7 @@ export const memberAccountRoutes: FastifyPluginAsync = async (app) => {
       await service.forgotMemberPassword(deps(), {
         email: body.email,
         ip: request.ip,
-        origin: origin(request),
+        origin: publicOrigin(app.config),
       });
       return null;
     },

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { passwordResetPolicy } from '@ajar/shared/auth/auth.schemas';
 import { memberAccountMessages } from '@ajar/shared/members/member-account.schemas';
 import type { MemberProfile } from '@ajar/shared/members/members.schemas';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import type { Mailer } from '../../lib/mailer';
@@ -87,6 +87,14 @@ export async function resetMemberPassword(
     await repo.invalidateMemberResets(tx, memberId);
     return { memberId, sessionIds };
   });
+}
+
+/**
+ * Ends every session of a member (their sign-ins and push subscriptions) in the caller's
+ * transaction; the caller closes the sockets of the ids returned once it has committed.
+ */
+export function endMemberSessions(tx: DbOrTx, memberId: string): Promise<string[]> {
+  return repo.revokeMemberSessions(tx, memberId);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { memberMessages } from '@ajar/shared/members/members.constants';
 import { programIdParamSchema } from '@ajar/shared/members/members.schemas';
 import {
@@ -15,6 +15,7 @@ import {
   popupAnswerResultSchema,
 } from '@ajar/shared/members/member-popup.schemas';
 import { openRoute } from '../../lib/route';
+import { publicOrigin } from '../../lib/public-origin';
 import { currentMember } from '../../plugins/member-auth';
 import { sendCertificatePdf } from '../certificates/certificates.routes';
 import { memberCertificate, memberCertificatePdf } from '../certificates/certificates.service';
@@ -27,8 +28,7 @@ const activityUrl = '/api/member/v1/program/:programId/activity/:activityId';
 
 /** What the learner app needs beside learning: video resume, pop-up answers, certificate. */
 export const memberAppRoutes: FastifyPluginAsync = async (app) => {
-  const baseUrl = (request: FastifyRequest) =>
-    app.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+  const baseUrl = publicOrigin(app.config);
 
   openRoute(app, {
     access: 'member',
@@ -90,7 +90,7 @@ export const memberAppRoutes: FastifyPluginAsync = async (app) => {
       const cert = await memberCertificate(
         app.db,
         redeem.id,
-        baseUrl(request),
+        baseUrl,
         memberMessages.certificateNotReady,
       );
       return {
@@ -112,13 +112,8 @@ export const memberAppRoutes: FastifyPluginAsync = async (app) => {
     data: 'reply',
     handler: async ({ params, request, reply }) => {
       const redeem = await findMyProgram(app.db, currentMember(request), params.programId);
-      await memberCertificate(
-        app.db,
-        redeem.id,
-        baseUrl(request),
-        memberMessages.certificateNotReady,
-      );
-      const { pdf, number } = await memberCertificatePdf(app.db, redeem.id, baseUrl(request));
+      await memberCertificate(app.db, redeem.id, baseUrl, memberMessages.certificateNotReady);
+      const { pdf, number } = await memberCertificatePdf(app.db, redeem.id, baseUrl);
       return sendCertificatePdf(reply, pdf, number);
     },
   });

@@ -479,7 +479,7 @@ describe('participants API', () => {
         member.id,
         {
           fullname: '  Rina Wulandari ',
-          email: 'Rina.W@contoh.id',
+          email: member.email.toUpperCase(),
           date_of_birth: '1950-01-01',
           phone: '6281299990001',
           meta: { code: 'PST0099' },
@@ -491,7 +491,7 @@ describe('participants API', () => {
         message: 'Data Peserta berhasil diubah',
         data: {
           fullname: 'Rina Wulandari',
-          email: 'Rina.W@contoh.id',
+          email: member.email.toUpperCase(),
           date_of_birth: '1950-01-01',
           phone: '6281299990001',
           meta: { code: 'PST0099' },
@@ -504,6 +504,27 @@ describe('participants API', () => {
       // Without a phone in the body the stored one stays.
       expect(
         (await updateMember(member.id, { fullname: 'Rina', email: 'rina.w@contoh.id' })).statusCode,
+      ).toBe(200);
+      // A trainer never changes the login e-mail (docs/decisions.md).
+      const byTrainer = await updateMember(
+        member.id,
+        { fullname: 'Rina', email: 'rina.lain@contoh.id' },
+        trainer.headers,
+      );
+      expect(byTrainer.statusCode).toBe(400);
+      expect(byTrainer.json().validation).toEqual({
+        email: 'Email login peserta hanya dapat diubah oleh Admin',
+      });
+      const [after] = await t.db.select().from(members).where(eq(members.id, member.id));
+      expect(after!.email).toBe('rina.w@contoh.id');
+      expect(
+        (
+          await updateMember(
+            member.id,
+            { fullname: 'Rina', email: 'RINA.W@contoh.id' },
+            trainer.headers,
+          )
+        ).statusCode,
       ).toBe(200);
     });
 

@@ -91,7 +91,20 @@ export const participantsRoutes: FastifyPluginAsync = async (app) => {
     body: memberUpdateBodySchema,
     data: participantMemberSchema,
     message: participantMessages.memberUpdated,
-    handler: ({ params, body, user }) => service.updateMember(app.db, user, params.id, body),
+    handler: ({ params, body, user }) =>
+      service.updateMember(
+        {
+          db: app.db,
+          mailer: app.mailer,
+          log: app.log,
+          endSessions: (ids) => {
+            for (const sessionId of ids) app.realtime.endSessions({ sessionId });
+          },
+        },
+        user,
+        params.id,
+        body,
+      ),
   });
 
   staffRoute(app, {

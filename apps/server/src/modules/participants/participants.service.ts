@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Paged } from '@ajar/shared/common/envelope';
 import { isProgramScoped } from '@ajar/shared/common/roles';
 import {
@@ -21,7 +22,11 @@ import type {
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
+import type { Mailer } from '../../lib/mailer';
 import type { RequestUser } from '../../plugins/auth';
+import { emailChangedMail } from '../auth/password-reset.mail';
+import { endMemberSessions } from '../members/member-account.service';
+import { recordAuditEvent } from '../records/records.service';
 import { notifyMember, type MemberNotifyDeps } from '../notifications/notifications.service';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './participants.repository';
@@ -294,20 +299,38 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+export interface MemberUpdateDeps {
+  db: Db;
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /** Closes the sockets of sessions that ended (after the change has committed). */
+  endSessions: (sessionIds: string[]) => void;
+}
+
 /**
  * `PUT /api/users/v1/member/update_by_id/{id}`: name, email (unique among members), birth date
  * and participant code. The phone is read-only (spec 01 §5): sending it back unchanged is fine,
  * a different one is refused.
+ *
+ * The e-mail is the participant's login: whoever changes it can reset the password and sign in
+ * as them. A trainer may not change it (400); an admin may, and then every session of the
+ * participant ends, the old address is told, and the change is recorded (docs/decisions.md,
+ * 'A participant's login e-mail').
  */
 export async function updateMember(
-  db: Db,
+  deps: MemberUpdateDeps,
   viewer: Viewer,
   id: string,
   body: MemberUpdateBodyParsed,
 ): Promise<ParticipantMember> {
+  const { db } = deps;
   const current = await visibleMember(db, viewer, id);
   if (body.phone && body.phone !== (current.phone ?? '')) {
     throw AppError.validation({ phone: participantMessages.phoneReadOnly });
+  }
+  const emailChanged = body.email.toLowerCase() !== current.email.toLowerCase();
+  if (emailChanged && isProgramScoped(viewer.role)) {
+    throw AppError.validation({ email: participantMessages.emailAdminOnly });
   }
   if (await repo.emailTaken(db, body.email, id)) {
     throw AppError.validation({ email: participantMessages.emailTaken });
@@ -318,13 +341,41 @@ export async function updateMember(
     else delete meta.code;
   }
   try {
-    const row = await repo.updateMember(db, id, {
-      fullname: body.fullname,
-      email: body.email,
-      date_of_birth: body.date_of_birth,
-      meta,
+    const { row, endedSessions } = await db.transaction(async (tx) => {
+      const updated = await repo.updateMember(tx, id, {
+        fullname: body.fullname,
+        email: body.email,
+        date_of_birth: body.date_of_birth,
+        meta,
+      });
+      if (!updated) throw AppError.notFound();
+      if (body.email === current.email) return { row: updated, endedSessions: [] };
+      await recordAuditEvent(tx, {
+        actorUserId: viewer.id,
+        action: 'member.email_changed',
+        subjectType: 'member',
+        subjectId: id,
+        before: { email: current.email },
+        after: { email: body.email },
+      });
+      return {
+        row: updated,
+        endedSessions: emailChanged ? await endMemberSessions(tx, id) : [],
+      };
     });
-    if (!row) throw AppError.notFound();
+    if (emailChanged) {
+      deps.endSessions(endedSessions);
+      const mail = emailChangedMail({
+        to: current.email,
+        fullname: current.fullname,
+        newEmail: body.email,
+      });
+      void deps.mailer
+        .send(mail)
+        .catch((err: unknown) =>
+          deps.log.error({ err, memberId: id }, 'email-change notice failed'),
+        );
+    }
     return toMember(row);
   } catch (error) {
     // Two edits racing to the same email: the unique index decides.

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Dialog, DialogContent, DialogTitle, Skeleton, Stack } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useForm, type FieldPath } from 'react-hook-form';
+import { isProgramScoped } from '@ajar/shared/common/roles';
 import {
   participantFieldLabels as L,
   participantLimits,
@@ -16,6 +17,7 @@ import {
 import { ApiError, errorMessage } from '@/api/http';
 import { FormTextField } from '@/components/form-text-field';
 import { useLastDefined } from '@/hooks/use-last-defined';
+import { useCurrentUser } from '@/hooks/use-session';
 import { useMember, useUpdateMember } from '../api/member';
 import { DialogSaveActions } from '@/components/dialog-save-actions';
 
@@ -62,6 +64,8 @@ type FormValues = MemberUpdateBody;
 function UpdateUserForm({ member, onClose }: { member: ParticipantMember; onClose: () => void }) {
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateMember();
+  // The e-mail is the participant's login: only an admin changes it (the server refuses others).
+  const emailLocked = isProgramScoped(useCurrentUser().role.key);
   const form = useForm({
     resolver: zodResolver(memberUpdateBodySchema),
     defaultValues: {
@@ -114,6 +118,13 @@ function UpdateUserForm({ member, onClose }: { member: ParticipantMember; onClos
             type="email"
             required
             disabled={busy}
+            {...(emailLocked
+              ? {
+                  helperText: participantMessages.emailAdminOnly,
+                  slotProps: { input: { readOnly: true }, htmlInput: { 'aria-readonly': true } },
+                  sx: { '& .MuiInputBase-root': { bgcolor: 'action.hover' } },
+                }
+              : {})}
           />
           <FormTextField
             control={form.control}
