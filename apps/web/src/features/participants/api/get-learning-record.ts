@@ -7,7 +7,8 @@ import type {
 import { http } from '@/api/http';
 import { participantKeys } from './participant-keys';
 
-const recordKeys = {
+/** Query keys of a participant's learning record (refreshed when staff give feedback). */
+export const recordKeys = {
   summary: (redeemId: string) => [...participantKeys.all, 'record', redeemId] as const,
   events: (redeemId: string, activityId: string | null) =>
     [...participantKeys.all, 'record', redeemId, 'events', activityId ?? 'program'] as const,
