@@ -200,3 +200,37 @@ export async function kindsRecorded(db: DbOrTx, memberId: string, programId: str
     .where(and(eq(learningEvents.member_id, memberId), eq(learningEvents.program_id, programId)));
   return new Set(rows.map((r) => r.kind));
 }
+
+/**
+ * `feedback_given` of many (redemption, activity) pairs in one statement, arrays as parameters
+ * like the score import's own write; the member is read from the redemption.
+ */
+export async function insertFeedbackEvents(
+  db: DbOrTx,
+  rows: {
+    member_redeem_id: string;
+    program_id: string;
+    activity_id: string;
+    score: number;
+    text: string | null;
+  }[],
+  actorUserId: string,
+  source: string,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into ${learningEvents} (member_id, program_id, activity_id, kind, data, actor_user_id)
+    select mr.member_id, v.program_id, v.activity_id, 'feedback_given',
+           jsonb_strip_nulls(jsonb_build_object('score', v.score, 'text', v.text,
+             'source', ${source}::text)),
+           ${actorUserId}::uuid
+    from unnest(
+      ${sql.param(rows.map((r) => r.member_redeem_id))}::uuid[],
+      ${sql.param(rows.map((r) => r.program_id))}::uuid[],
+      ${sql.param(rows.map((r) => r.activity_id))}::uuid[],
+      ${sql.param(rows.map((r) => r.score))}::int[],
+      ${sql.param(rows.map((r) => r.text))}::text[]
+    ) as v(redeem_id, program_id, activity_id, score, text)
+    join ${memberRedeems} mr on mr.id = v.redeem_id
+  `);
+}

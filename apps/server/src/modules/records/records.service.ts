@@ -141,3 +141,15 @@ export async function listLearningRecordEvents(
     total,
   };
 }
+
+/**
+ * `feedback_given` of each score a staff member's import wrote (TPM/UK), in the import's
+ * transaction; `data.source` is `import`.
+ */
+export async function recordImportedFeedback(
+  db: DbOrTx,
+  rows: Parameters<typeof repo.insertFeedbackEvents>[1],
+  actorUserId: string,
+): Promise<void> {
+  await repo.insertFeedbackEvents(db, rows, actorUserId, 'import');
+}
