@@ -33,7 +33,12 @@ describe('learning record', () => {
   it("shows a participant's timeline in Detail Aktivitas and exports the program's record", async () => {
     const topic = await createProgramWithTopic(
       app.api,
-      { title: `Rekam Belajar Batik ${stamp}`, benefits: '<p>Membatik.</p>' },
+      {
+        title: `Rekam Belajar Batik ${stamp}`,
+        benefits: '<p>Membatik.</p>',
+        competence: 'Mencanting batik tulis',
+        sellingPrice: 100000,
+      },
       'Dasar Membatik',
     );
     const { programId } = topic;
