@@ -26,7 +26,8 @@ export function RecordSummaryLine({ summary }: { summary: LearningRecordActivity
   }
   const parts = [
     `Pertama ${formatEventTime(summary.first_at)}`,
-    `Lama ${formatSpan(summary.span_seconds)}`,
+    // One event has no duration to speak of.
+    ...(summary.events > 1 ? [`Lama ${formatSpan(summary.span_seconds)}`] : []),
     ...(summary.watched_seconds !== null
       ? [`Ditonton ${formatSpan(summary.watched_seconds)}`]
       : []),
