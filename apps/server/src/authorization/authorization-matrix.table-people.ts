@@ -130,6 +130,27 @@ export const peopleRows: MatrixRow[] = [
     'grade.manage, scoped',
     ({ w }) => ({ url: `/api/users/v1/export/member_redeem/${w.program.id}` }),
   ),
+  // ---- learning record ----
+  row(
+    'GET /api/program/v1/trainer/member-redeem/:id/learning-record',
+    S.scoped,
+    'grade.manage, scoped through the redemption',
+    ({ w }) => ({ url: `/api/program/v1/trainer/member-redeem/${w.redeemId}/learning-record` }),
+  ),
+  row(
+    'GET /api/program/v1/trainer/member-redeem/:id/learning-record/events',
+    S.scoped,
+    'grade.manage, scoped through the redemption',
+    ({ w }) => ({
+      url: `/api/program/v1/trainer/member-redeem/${w.redeemId}/learning-record/events`,
+    }),
+  ),
+  row(
+    'GET /api/program/v1/trainer/learning-record/export/:programId',
+    S.scoped,
+    'grade.manage, scoped',
+    ({ w }) => ({ url: `/api/program/v1/trainer/learning-record/export/${w.program.id}` }),
+  ),
   row(
     'PUT /api/users/v1/trainer/import-feedback-uk-mr',
     S.anyStaff,

@@ -6,6 +6,7 @@ import { seedParticipants } from './participants.seed';
 import { seedPopupQuiz } from './popup-quiz.seed';
 import { seedPrograms } from './programs.seed';
 import { seedQuiz } from './quiz.seed';
+import { seedLearningRecord } from './records.seed';
 import { seedStaffInbox } from './staff-inbox.seed';
 import { seedStudies } from './studies.seed';
 import { seedUsers } from './users.seed';
@@ -25,6 +26,7 @@ export async function seedIfEmpty(db: Db, log: (msg: string) => void): Promise<b
   // Last: participants learn through the member services, so the content must exist.
   await seedParticipants(db);
   await seedStaffInbox(db); // after the participants: what staff find waiting (issue 16)
+  await seedLearningRecord(db); // last: participant 1's record follows what the seeds did
   log(
     'Demo data seeded: admin@ajar.test / Rahasia123, trainer@ajar.test / Rahasia123, ' +
       'participants peserta1@ajar.test … peserta300@ajar.test / Rahasia123',

@@ -7,6 +7,7 @@ export const jobKinds = [
   'certificate_zip',
   'export',
   'presence_export',
+  'record_export',
   'reseller_export',
 ] as const;
 export type JobKind = (typeof jobKinds)[number];

@@ -23,6 +23,7 @@ import { findLearningContext, markComplete } from '../members/activity-progress.
 import { lockRedeem } from '../members/learning.repository';
 import type { MemberRef } from '../members/redeem.service';
 import { assertProgramVisible } from '../programs/programs.service';
+import { recordLearningEvent } from '../records/records.service';
 import { getTopic } from '../topics/topics.service';
 import * as repo from './attendance.repository';
 
@@ -81,6 +82,13 @@ export async function checkIn(
       schedule_key: occurrence.key,
     });
     if (!row) throw AppError.badRequest(attendanceMessages.already);
+    await recordLearningEvent(tx, {
+      memberId: member.id,
+      programId: activity.program_id,
+      activityId: activity.id,
+      kind: 'checked_in',
+      data: { schedule_key: occurrence.key },
+    });
     const { progress } = await markComplete(tx, redeem.id, activity);
     return {
       id: row.id,

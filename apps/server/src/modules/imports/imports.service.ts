@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { RequestUser } from '../../plugins/auth';
 import { assertProgramVisible } from '../programs/programs.service';
+import { recordImportedFeedback } from '../records/records.service';
 import * as repo from './imports.repository';
 import { readScoreSheet, readUpload, type PendingRow } from './imports.sheet';
 
@@ -153,6 +154,7 @@ export async function writeFeedback(
   for (let i = 0; i < ordered.length; i += batchSize) {
     const batch = ordered.slice(i, i + batchSize);
     for (const key of await repo.upsertFeedback(tx, batch, userId)) done.add(key);
+    await recordImportedFeedback(tx, batch, userId);
   }
   return done;
 }

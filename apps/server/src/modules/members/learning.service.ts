@@ -18,6 +18,7 @@ import { statesOfRedeem } from './activity-states.service';
 import * as repo from './learning.repository';
 import { attemptsLeftFor, listAttemptSummaries } from './quiz-attempts.service';
 import { findMyProgram, toMyProgram, type MemberRef } from './redeem.service';
+import { recordActivityOpened } from '../records/records.service';
 
 /**
  * One of the member's programs: the redemption (progress, scores) and the published topics with
@@ -58,6 +59,9 @@ export async function getMyActivity(
   activityId: string,
 ): Promise<MemberActivityDetail> {
   const { redeem, activity } = await findLearningContext(db, member, programId, activityId);
+  // Evidence of the visit (at most one per quiet period, see records.service.ts).
+  const ids = { memberId: member.id, programId: activity.program_id, activityId: activity.id };
+  await recordActivityOpened(db, ids);
   const progress = await repo.findProgress(db, redeem.id, activity.id);
   const settings = readSettings(activity.settings);
   const isQuiz = completionMode(activity.type) === 'quiz';

@@ -23,6 +23,7 @@ import {
   markComplete,
   toMemberActivity,
 } from './activity-progress.service';
+import { recordLearningEvent } from '../records/records.service';
 import { findProgress, lockRedeem } from './learning.repository';
 import type { MemberRef } from './redeem.service';
 import { sniffFilePart, skipFilePart, type FilePart, type UploadPart } from '../../lib/upload-part';
@@ -146,6 +147,17 @@ export async function uploadPracticeWork(
         work_file_type: workFormats[work.ext],
         work_note: note,
         work_uploaded_at: new Date(),
+      });
+      await recordLearningEvent(tx, {
+        memberId: member.id,
+        programId: activity.program_id,
+        activityId: activity.id,
+        kind: 'work_uploaded',
+        data: {
+          file_name: work.name,
+          file_size: work.size,
+          replaced: previous?.work_file_key != null,
+        },
       });
       return { ...done, previousKey: previous?.work_file_key ?? null };
     });

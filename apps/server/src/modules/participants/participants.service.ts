@@ -26,7 +26,7 @@ import type { Mailer } from '../../lib/mailer';
 import type { RequestUser } from '../../plugins/auth';
 import { emailChangedMail } from '../auth/password-reset.mail';
 import { endMemberSessions } from '../members/member-account.service';
-import { recordAuditEvent } from '../records/records.service';
+import { recordAuditEvent, recordLearningEvent } from '../records/records.service';
 import { notifyMember, type MemberNotifyDeps } from '../notifications/notifications.service';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './participants.repository';
@@ -205,14 +205,25 @@ export async function giveFeedback(
   if (!activity || activity.topic_id !== body.topic_id) {
     throw AppError.notFound(participantMessages.activityNotInProgram);
   }
-  const stored = await repo.upsertFeedback(db, {
-    member_redeem_id: redeem.id,
-    program_id: redeem.program_id,
-    topic_id: activity.topic_id,
-    activity_id: activity.id,
-    score: body.score,
-    text: body.text,
-    by: viewer.id,
+  const stored = await db.transaction(async (tx) => {
+    const row = await repo.upsertFeedback(tx, {
+      member_redeem_id: redeem.id,
+      program_id: redeem.program_id,
+      topic_id: activity.topic_id,
+      activity_id: activity.id,
+      score: body.score,
+      text: body.text,
+      by: viewer.id,
+    });
+    await recordLearningEvent(tx, {
+      memberId: redeem.member_id,
+      programId: redeem.program_id,
+      activityId: activity.id,
+      kind: 'feedback_given',
+      data: { score: body.score, text: body.text },
+      actorUserId: viewer.id,
+    });
+    return row;
   });
   if (notify) {
     await notifyMember(notify, {

@@ -21,6 +21,8 @@ import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutl
 import { activityTypeLabel } from '@ajar/shared/activities/activities.constants';
 import { formatFileSize } from '@ajar/shared/common/format';
 import { acceptsFeedback } from '@ajar/shared/participants/participants.rules';
+import type { LearningRecordActivity } from '@ajar/shared/learning-record/learning-record.schemas';
+import { learningRecordMessages } from '@ajar/shared/learning-record/learning-record.constants';
 import type {
   ParticipantActivity,
   ParticipantDetail,
@@ -29,8 +31,10 @@ import { errorMessage } from '@/api/http';
 import { useLastDefined } from '@/hooks/use-last-defined';
 import { formatDateTime } from '@ajar/shared/common/datetime';
 import { downloadWork } from '../api/download-work';
+import { useLearningRecord } from '../api/get-learning-record';
 import { useParticipantDetail } from '../api/get-participant-detail';
 import { FeedbackForm } from './feedback-form';
+import { RecordEvents, RecordSummaryLine } from './learning-record-timeline';
 
 export interface ActivityDetailDialogProps {
   /** The redemption shown; null keeps the dialog closed. */
@@ -74,9 +78,12 @@ function WorkFile({ file }: { file: NonNullable<ParticipantActivity['upload']['f
 function ActivityRow({
   detail,
   activity,
+  record,
 }: {
   detail: ParticipantDetail;
   activity: ParticipantActivity;
+  /** The activity's learning record at a glance; undefined when it has no events. */
+  record: LearningRecordActivity | undefined;
 }) {
   const [open, setOpen] = useState(false);
   const { upload } = activity;
@@ -133,6 +140,16 @@ function ActivityRow({
               </Typography>
             </Alert>
           )}
+          <Box sx={{ mt: 0.5 }}>
+            <RecordSummaryLine summary={record} />
+            {record && (
+              <RecordEvents
+                redeemId={detail.id}
+                activityId={activity.id}
+                label={`Rekam belajar ${activity.name}`}
+              />
+            )}
+          </Box>
           {open && (
             <FeedbackForm
               memberRedeemId={detail.id}
@@ -160,10 +177,29 @@ function ActivityRow({
   );
 }
 
+/** The whole record at a glance: first and last event over every activity, no single score. */
+function programSpan(rows: LearningRecordActivity[]): LearningRecordActivity {
+  const first = rows.reduce((a, b) => (a.first_at <= b.first_at ? a : b)).first_at;
+  const last = rows.reduce((a, b) => (a.last_at >= b.last_at ? a : b)).last_at;
+  return {
+    activity_id: null,
+    activity_name: null,
+    first_at: first,
+    last_at: last,
+    span_seconds: (new Date(last).getTime() - new Date(first).getTime()) / 1000,
+    events: rows.reduce((n, r) => n + r.events, 0),
+    watched_seconds: null,
+    score: null,
+  };
+}
+
 /** Detail Aktivitas (spec 01 §2, §4): topics with their activities, work and feedback. */
 export function ActivityDetailDialog({ redeemId, onClose }: ActivityDetailDialogProps) {
-  const detail = useParticipantDetail(useLastDefined(redeemId));
+  const shownId = useLastDefined(redeemId);
+  const detail = useParticipantDetail(shownId);
+  const record = useLearningRecord(shownId);
   const data = detail.data;
+  const byActivity = new Map(record.data?.activities.map((a) => [a.activity_id, a]));
   return (
     <Dialog
       open={Boolean(redeemId)}
@@ -195,6 +231,26 @@ export function ActivityDetailDialog({ redeemId, onClose }: ActivityDetailDialog
             ))}
           </Stack>
         )}
+        {data && (
+          <Box component="section" aria-label={learningRecordMessages.title} sx={{ mb: 2 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+              {learningRecordMessages.title}
+            </Typography>
+            {record.isError && <Alert severity="error">{errorMessage(record.error)}</Alert>}
+            {record.data && record.data.activities.length === 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {learningRecordMessages.empty}
+              </Typography>
+            )}
+            {record.data && record.data.activities.length > 0 && (
+              <>
+                <RecordSummaryLine summary={programSpan(record.data.activities)} />
+                <RecordEvents redeemId={data.id} activityId={null} label="Semua rekam belajar" />
+              </>
+            )}
+            <Divider sx={{ mt: 2 }} />
+          </Box>
+        )}
         {data && data.topics.length === 0 && (
           <Typography color="text.secondary">Tidak ada topik</Typography>
         )}
@@ -211,7 +267,12 @@ export function ActivityDetailDialog({ redeemId, onClose }: ActivityDetailDialog
             ) : (
               <Box component="ul" sx={{ m: 0, p: 0 }}>
                 {topic.activities.map((activity) => (
-                  <ActivityRow key={activity.id} detail={data} activity={activity} />
+                  <ActivityRow
+                    key={activity.id}
+                    detail={data}
+                    activity={activity}
+                    record={byActivity.get(activity.id)}
+                  />
                 ))}
               </Box>
             )}

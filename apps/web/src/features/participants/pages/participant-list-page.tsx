@@ -25,6 +25,7 @@ import { useProgramTitle } from '../api/get-program-title';
 import { useRemoveParticipant } from '../api/remove-participant';
 import { ActivityDetailDialog } from '../components/activity-detail-dialog';
 import { CertificateZipButton } from '../components/certificate-zip-button';
+import { LearningRecordExportButton } from '../components/learning-record-export-button';
 import { ParticipantTable, type SortDir } from '../components/participant-table';
 import { UpdateUserDialog } from '../components/update-user-dialog';
 import { VoucherCodesDialog } from '../components/voucher-codes-dialog';
@@ -130,6 +131,7 @@ export function ParticipantListPage() {
         {/* The buttons wrap on a narrow screen rather than widening the page (issue 16). */}
         <Stack direction="row" useFlexGap sx={{ flexShrink: 0, flexWrap: 'wrap', gap: 1.5 }}>
           <CertificateZipButton programId={programId} />
+          <LearningRecordExportButton programId={programId} />
           <Button
             variant="outlined"
             startIcon={<ConfirmationNumberOutlinedIcon />}
