@@ -27,7 +27,7 @@ import { renderCertificatePdf } from '../../lib/certificate-pdf';
 import type { CertificatePdfPool } from '../../lib/certificate-pdf-pool';
 import type { RequestUser } from '../../plugins/auth';
 import type { JobContext } from '../jobs/jobs.service';
-import { assertLargeZipConfirmed, keptRenders } from '../jobs/kept-renders';
+import { keptRenders } from '../jobs/kept-renders';
 import {
   beginAttempt,
   normalizeAddress,
@@ -372,17 +372,16 @@ export async function programZipJob(
   programId: string,
   kind: CertificateKind,
   baseUrl: string,
-  confirm = false,
-): Promise<{ name: string; input: ProgramZipJobInput }> {
+): Promise<{ name: string; input: ProgramZipJobInput; eligible: number }> {
   await assertProgramVisible(db, viewer, programId);
   const program = await repo.programForCertificates(db, programId);
   if (!program) throw AppError.notFound();
   const eligible = await repo.countEligible(db, programId, kind);
   if (eligible === 0) throw AppError.badRequest(certificateMessages.noneEligible);
-  assertLargeZipConfirmed(eligible, confirm);
   return {
     name: `sertifikat-${nameSlug(program.title)}.zip`,
     input: { programId, kind, baseUrl, role: viewer.role },
+    eligible,
   };
 }
 

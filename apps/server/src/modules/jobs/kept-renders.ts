@@ -60,12 +60,16 @@ export function keptRenders<C extends { number: string }>(
 }
 
 /**
- * A certificate zip past `jobLimits.zipConfirmAbove` certificates starts only when the user has
- * seen its size and estimate and confirmed (`confirm=true`): a 409 with the question otherwise,
- * the count in `validation.count`.
+ * A certificate zip past `above` certificates (`ZIP_CONFIRM_ABOVE`, by default
+ * `jobLimits.zipConfirmAbove`) starts only when the user has seen its size and estimate and
+ * confirmed (`confirm=true`): a 409 with the question otherwise, the count in `validation.count`.
  */
-export function assertLargeZipConfirmed(count: number, confirm: boolean) {
-  if (count <= jobLimits.zipConfirmAbove || confirm) return;
+export function assertLargeZipConfirmed(
+  count: number,
+  confirm: boolean,
+  above: number = jobLimits.zipConfirmAbove,
+) {
+  if (count <= above || confirm) return;
   throw new AppError(409, largeZipQuestion(count, jobLimits.zipPdfsPerSecond), {
     count: String(count),
   });
