@@ -94,12 +94,17 @@ describe('job queue limits', () => {
     const cancelled = await inject('POST', `/api/job/v1/cancel/${first}`, a.headers);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().data).toMatchObject({ id: first, status: 'cancelled' });
+    // Asked again: the same answer.
     const again = await inject('POST', `/api/job/v1/cancel/${first}`, a.headers);
-    expect(again.json()).toMatchObject({ status: 400, message: jobMessages.notCancellable });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({ id: first, status: 'cancelled' });
     jobId(await zip(programs[jobLimits.activePerUser]!, a.headers));
 
     await zipWorker();
     expect(await finishedJob(t.app, b.headers, started(others))).toMatchObject({ status: 'done' });
+    // A job that is done cannot be cancelled any more.
+    const late = await inject('POST', `/api/job/v1/cancel/${others}`, b.headers);
+    expect(late.json()).toMatchObject({ status: 400, message: jobMessages.notCancellable });
     for (const row of await t.db.select().from(jobs).where(eq(jobs.user_id, a.user.id))) {
       if (row.id === first) continue;
       expect(await finishedJob(t.app, a.headers, started(row.id))).toMatchObject({

@@ -37,7 +37,7 @@ export const jobsRoutes: FastifyPluginAsync = async (app) => {
     url: '/api/job/v1/cancel/:id',
     tags,
     summary:
-      "'Batalkan': stops one of the user's queued or running jobs (a running one at its next page); 400 once it has ended",
+      "'Batalkan': stops one of the user's queued or running jobs (a running one at its next page); a cancelled one answers again; 400 once done or failed",
     params: idParamSchema,
     data: jobSchema,
     message: jobMessages.cancelled,

@@ -120,7 +120,8 @@ const runningHere = new Map<string, AbortController>();
 /**
  * 'Batalkan' (owner only; another user's job is 404): a queued job never runs, a running one stops
  * at its next page (here at once, on another server at its next progress report) and leaves no
- * file or work folder behind. A job that has ended is a 400.
+ * file or work folder behind. Cancelling a cancelled job answers it again; a job that has ended
+ * otherwise (done, failed) is a 400.
  */
 export async function cancelJob(
   deps: { db: Db; realtime: Pick<Realtime, 'emit'> },
@@ -129,7 +130,10 @@ export async function cancelJob(
 ): Promise<Job> {
   const row = await repo.cancelOwnJob(deps.db, user.id, id, jobMessages.cancelled);
   if (!row) {
-    if (!(await repo.findOwnJob(deps.db, user.id, id))) throw AppError.notFound();
+    const found = await repo.findOwnJob(deps.db, user.id, id);
+    if (!found) throw AppError.notFound();
+    // Asked again (a second click, a retried request): the same answer.
+    if (found.status === 'cancelled') return toJob(found);
     throw AppError.badRequest(jobMessages.notCancellable);
   }
   runningHere.get(id)?.abort();
