@@ -19,8 +19,8 @@ const active = inArray(jobs.status, ['queued', 'running']);
 
 /**
  * Inserts the job unless it may not be: under a per-user advisory lock (two requests of one user
- * at once see each other), an identical job of the user still queued or running is answered
- * instead (`existing`), and a user with `maxActive` such jobs gets `full`. `round` is how many of
+ * at once see each other), an identical job of the user still queued or running (the same
+ * kind, file name and input) is answered instead (`existing`), and a user with `maxActive` such jobs gets `full`. `round` is how many of
  * theirs are ahead of the new one (the queue's fair order).
  */
 export async function insertJobWithinLimits(
@@ -47,6 +47,7 @@ export async function insertJobWithinLimits(
           eq(jobs.user_id, input.userId),
           active,
           eq(jobs.kind, input.kind),
+          eq(jobs.name, input.name),
           sql`${jobs.input} = ${JSON.stringify(input.input)}::jsonb`,
         ),
       )

@@ -23,7 +23,7 @@ const checkpointEvery = 50;
  */
 export function keptRenders<C extends { number: string }>(
   pdfs: PdfRenderer<C>,
-  ctx: Pick<JobContext<unknown>, 'workDir' | 'saveCheckpoint'>,
+  ctx: Pick<JobContext<unknown>, 'workDir' | 'saveCheckpoint' | 'signal'>,
 ): PdfRenderer<C> & { readonly rendered: number; readonly reused: number } {
   let rendered = 0;
   let reused = 0;
@@ -40,6 +40,8 @@ export function keptRenders<C extends { number: string }>(
       return reused;
     },
     async render(content) {
+      // A job cancelled (or a server stopping) ends at its next certificate, whenever it came.
+      ctx.signal.throwIfAborted();
       const file = fileOf(content.number);
       const kept = await fs.readFile(file).catch(() => null);
       if (kept) {
