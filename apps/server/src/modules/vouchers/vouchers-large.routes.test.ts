@@ -85,8 +85,10 @@ describe('voucher export and list on a large program', () => {
     }
     const exportMs = Date.now() - began;
     expect(job.status).toBe('done');
-    // Measured throughout a export that lasted longer than the bound.
-    expect(exportMs).toBeGreaterThan(latencyBoundMs);
+    // Measured throughout an export that lasted longer than the bound, on the embedded database
+    // (the one that froze; on PostgreSQL other requests have connections of their own and the
+    // export may well be shorter).
+    if (process.env.TEST_DB !== 'postgres') expect(exportMs).toBeGreaterThan(latencyBoundMs);
     expect(latencies.length).toBeGreaterThanOrEqual(10);
     expect(Math.max(...latencies)).toBeLessThan(latencyBoundMs);
     process.stdout.write(
