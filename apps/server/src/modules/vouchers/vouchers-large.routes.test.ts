@@ -10,19 +10,21 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 type Headers = { authorization: string };
 
 /** Codes of the program: a large one, past the export's job threshold (10,000). */
-const codes = 20_000;
+const codes = 30_000;
 
 /**
  * The longest another user's request may take while the export runs. The embedded database has
  * one connection on the main thread, so a request waits for whatever holds it: one page of the
  * export (500 codes: milliseconds) now, the whole export (112 s on 100,000 codes) before. 1.5 s
- * is generous for one page on a loaded 2-core machine (other tests, six engineers' builds) and
- * still far below the export's own length, which the test checks is longer.
+ * is generous for one page on a loaded 2-core machine (other tests, six engineers' builds); and on
+ * the embedded database each request must also take less than a quarter of the export's own
+ * length, which a request that waited for the export could not (the bound scales with the
+ * machine's speed: 1.2 s for the export idle, 6 s loaded).
  */
 const latencyBoundMs = 1_500;
 
 /**
- * A program with 20,000 voucher codes, each redeemed by its own participant (one INSERT … SELECT
+ * A program with 30,000 voucher codes, each redeemed by its own participant (one INSERT … SELECT
  * generate_series each): the export runs as a job in keyset pages, and meanwhile another user's
  * request stays fast; the list of codes is paged, never all at once.
  */
@@ -85,12 +87,12 @@ describe('voucher export and list on a large program', () => {
     }
     const exportMs = Date.now() - began;
     expect(job.status).toBe('done');
-    // Measured throughout an export that lasted longer than the bound, on the embedded database
-    // (the one that froze; on PostgreSQL other requests have connections of their own and the
-    // export may well be shorter).
-    if (process.env.TEST_DB !== 'postgres') expect(exportMs).toBeGreaterThan(latencyBoundMs);
     expect(latencies.length).toBeGreaterThanOrEqual(10);
-    expect(Math.max(...latencies)).toBeLessThan(latencyBoundMs);
+    const slowest = Math.max(...latencies);
+    expect(slowest).toBeLessThan(latencyBoundMs);
+    // On the embedded database (the one that froze; on PostgreSQL other requests have connections
+    // of their own), no request waited for a large part of the export.
+    if (process.env.TEST_DB !== 'postgres') expect(slowest).toBeLessThan(exportMs / 4);
     process.stdout.write(
       `[voucher export] ${codes} codes in ${exportMs} ms; /me ${latencies.length}× max ${Math.round(Math.max(...latencies))} ms\n`,
     );
