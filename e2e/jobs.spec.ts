@@ -6,11 +6,17 @@ import { snap, snapOnFailure } from './support/browser';
 import { createActivity, createProgramWithTopic } from './support/data';
 
 /**
- * The certificate zip as a job, watched in 'Unduhan' (issue 19). The members register from
- * addresses of their own behind the trusted local proxy: one address may register only 20 in a
- * quarter of an hour, and the zip needs many more certificates, so that it runs for seconds.
+ * The certificate zip as a job, watched in 'Unduhan' (issue 19), cancelled there ('Batalkan'),
+ * and confirmed before it starts when it is large. The members register from addresses of their
+ * own behind the trusted local proxy: one address may register only 20 in a quarter of an hour,
+ * and the zip needs many more certificates, so that it runs for seconds. A zip past 50
+ * certificates counts as large on this server (`ZIP_CONFIRM_ABOVE`; 2,000 by default), so the
+ * confirmation is seen without thousands of members.
  */
-const app = useAdminApp({ width: 1366, height: 900 }, { env: { TRUST_PROXY: '127.0.0.1' } });
+const app = useAdminApp(
+  { width: 1366, height: 900 },
+  { env: { TRUST_PROXY: '127.0.0.1', ZIP_CONFIRM_ABOVE: '50' } },
+);
 snapOnFailure(() => app.admin?.page);
 
 /**
@@ -125,6 +131,16 @@ describe('jobs', () => {
 
     await page.getByRole('button', { name: 'Unduh Semua Sertifikat' }).click();
     await page.getByRole('menuitem', { name: 'Sertifikat Kelulusan' }).click();
+    // A large zip: its size and estimate first; it starts once confirmed.
+    const confirm = page.getByRole('dialog', { name: 'Lanjutkan?' });
+    await confirm
+      .getByText(
+        `Zip ini berisi ${certificates} sertifikat dan perkiraan waktunya kurang dari 1 menit. Lanjutkan?`,
+      )
+      .waitFor();
+    await snap(page, 'large-zip-confirm');
+    await confirm.getByRole('button', { name: 'Lanjutkan' }).click();
+    await confirm.waitFor({ state: 'detached' });
     await page.getByText('Sedang diproses, lihat di Unduhan').waitFor();
     await expect
       .poll(() => page.getByRole('menuitem', { name: 'Sertifikat Kelulusan' }).count())
@@ -179,5 +195,57 @@ describe('jobs', () => {
     await list.waitFor();
     expect(await list.locator('li').first().getAttribute('aria-label')).toBe(name);
     expect(new URL(page.url()).hash).toBe('');
+  }, 180_000);
+
+  it("stops a job with 'Batalkan' in Unduhan, and a large zip not confirmed never starts", async () => {
+    const { page } = app.admin;
+    await page.goto(`/program/users/${programId}`);
+    await page.getByRole('table', { name: 'Daftar Peserta' }).waitFor();
+    const panelItems = async () => {
+      await page.getByRole('button', { name: 'Unduhan', exact: true }).click();
+      const list = page.getByRole('list', { name: 'Unduhan' });
+      await list.waitFor();
+      const count = await list.locator('li').count();
+      await page.keyboard.press('Escape');
+      await list.waitFor({ state: 'detached' });
+      return count;
+    };
+    const before = await panelItems();
+    const ask = async (kind: string) => {
+      await page.getByRole('button', { name: 'Unduh Semua Sertifikat' }).click();
+      await page.getByRole('menuitem', { name: kind }).click();
+      const confirm = page.getByRole('dialog', { name: 'Lanjutkan?' });
+      await confirm.waitFor();
+      return confirm;
+    };
+    // Not confirmed ('Batal'): no job.
+    const declined = await ask('Sertifikat Peserta');
+    await declined.getByRole('button', { name: 'Batal' }).click();
+    await declined.waitFor({ state: 'detached' });
+    expect(await panelItems()).toBe(before);
+
+    // Two zips: the second waits while the first runs (one job of a user at a time).
+    for (const kind of ['Sertifikat Kelulusan', 'Sertifikat Peserta']) {
+      const confirm = await ask(kind);
+      await confirm.getByRole('button', { name: 'Lanjutkan' }).click();
+      await confirm.waitFor({ state: 'detached' });
+    }
+    await page.getByRole('button', { name: 'Unduhan', exact: true }).click();
+    const list = page.getByRole('list', { name: 'Unduhan' });
+    await expect.poll(() => list.locator('li').count()).toBe(before + 2);
+    const item = list.locator('li').first();
+    const name = (await item.getAttribute('aria-label'))!;
+    await item.getByRole('button', { name: `Batalkan ${name}` }).click();
+    await item.and(page.locator('[data-job-status="cancelled"]')).waitFor();
+    await item.getByText('Dibatalkan').waitFor();
+    expect(await item.getByRole('button', { name: /^Batalkan/ }).count()).toBe(0);
+    await snap(page, 'downloads-panel-cancelled');
+    // The other one still ends with its file.
+    await list
+      .locator('li')
+      .nth(1)
+      .and(page.locator('[data-job-status="done"]'))
+      .waitFor({ timeout: 120_000 });
+    await expect.poll(() => item.getAttribute('data-job-status')).toBe('cancelled');
   }, 180_000);
 });

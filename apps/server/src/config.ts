@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { jobLimits } from '@ajar/shared/jobs/jobs.constants';
 import { newPasswordField } from '@ajar/shared/auth/auth.schemas';
 
 const configSchema = z
@@ -78,6 +79,11 @@ const configSchema = z
      * process may use (`os.availableParallelism()`).
      */
     PDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+    /**
+     * Certificates in one zip past which its start asks for a confirmation first (409 with the
+     * count and an estimate until `confirm=true`; docs/decisions.md, "Job queue limits").
+     */
+    ZIP_CONFIRM_ABOVE: z.coerce.number().int().min(1).default(jobLimits.zipConfirmAbove),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

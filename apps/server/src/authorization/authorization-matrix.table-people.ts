@@ -382,6 +382,12 @@ export const peopleRows: MatrixRow[] = [
     ({ w }) => ({ url: `/api/job/v1/detail/${w.jobId}` }),
   ),
   row(
+    'POST /api/job/v1/cancel/:id',
+    '401 401 404 404 200 404',
+    "'Batalkan' on the admin's queued job: its owner only, anyone else 404",
+    ({ w }) => ({ url: `/api/job/v1/cancel/${w.jobId}` }),
+  ),
+  row(
     'GET /api/certificate/v1/verify/:number',
     S.open(200),
     'public check: genuine, whose, which program (DESIGN §11)',

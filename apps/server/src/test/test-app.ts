@@ -16,6 +16,12 @@ export interface TestApp {
   database: Database;
   config: Config;
   dataDir: string;
+  /**
+   * With `restartable`: stops this app (its jobs in flight are stopped as on a server's shutdown)
+   * and starts a new one on the same database and data folder, as a restarted server; `app`
+   * then names the new one.
+   */
+  restart(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -23,7 +29,10 @@ export interface TestApp {
  * A real app on a fresh, migrated database: PGlite restored from the template dumped once by the
  * global setup, or (with TEST_DB=postgres) a PostgreSQL database cloned from the migrated template.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { restartable?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-test-'));
   let database: Database;
   let dropDb: (() => Promise<void>) | undefined;
@@ -55,18 +64,33 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LEARNER_DIST: path.join(dataDir, 'no-learner'),
     ...env,
   });
-  const app = await buildApp({ config, database });
-  await app.ready();
-  return {
-    app,
+  // A restartable app's database outlives the app (it is closed with the test app).
+  const appDatabase: Database = options.restartable
+    ? { ...database, close: async () => undefined }
+    : database;
+  const start = async () => {
+    const started = await buildApp({ config, database: appDatabase });
+    await started.ready();
+    return started;
+  };
+  const t: TestApp = {
+    app: await start(),
     db: database.db,
     database,
     config,
     dataDir,
+    restart: async () => {
+      if (!options.restartable) throw new Error('createTestApp: not restartable');
+      await t.app.close();
+      t.app = await start();
+      return t.app;
+    },
     close: async () => {
-      await app.close();
+      await t.app.close();
+      if (options.restartable) await database.close();
       await dropDb?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return t;
 }

@@ -53,6 +53,22 @@ export function useJobStarted() {
   return (_started: JobStarted) => queryClient.invalidateQueries({ queryKey: jobKeys.all });
 }
 
+/** 'Batalkan': `POST /api/job/v1/cancel/{id}`; the list shows it cancelled at once. */
+export function useCancelJob() {
+  const queryClient = useQueryClient();
+  return async (id: string) => {
+    const job = await http.post<Job>(`/job/v1/cancel/${encodeURIComponent(id)}`);
+    const previous = queryClient.getQueryData<JobList>(jobKeys.list());
+    if (previous) {
+      queryClient.setQueryData<JobList>(jobKeys.list(), {
+        ...previous,
+        list: previous.list.map((j) => (j.id === job.id ? job : j)),
+      });
+    }
+    return job;
+  };
+}
+
 /** Downloads a done job's file through the fresh single-use link its detail answers. */
 export async function downloadJob(id: string): Promise<void> {
   const job = await http.get<Job>(`/job/v1/detail/${encodeURIComponent(id)}`);

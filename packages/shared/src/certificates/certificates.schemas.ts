@@ -19,6 +19,11 @@ export const certificateZipParamSchema = z.object({
 });
 export const certificateZipQuerySchema = z.object({
   kind: kindSchema.default('graduation'),
+  /** `true` once the user confirmed a zip past `jobLimits.zipConfirmAbove` certificates. */
+  confirm: z
+    .enum(['true', 'false'], { error: 'confirm harus true atau false' })
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 /**

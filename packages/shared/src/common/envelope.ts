@@ -39,6 +39,27 @@ export const pageQuerySchema = z.object({
     .default(10),
 });
 
+/** The largest page of a list that grows with a program's participants. */
+export const boundedPageLimit = 100;
+
+/**
+ * Paging for lists that grow with a program's size (voucher codes and batches): no "all"
+ * (`limit=-1`), at most `boundedPageLimit` a page; a bigger ask is a clear 400.
+ */
+export const boundedPageQuerySchema = z.object({
+  page: pageQuerySchema.shape.page,
+  limit: z.coerce
+    .number({ error: 'limit tidak valid' })
+    .int({ error: 'limit tidak valid' })
+    .min(1, {
+      error: `limit harus antara 1 dan ${boundedPageLimit}; untuk semua data gunakan Export`,
+    })
+    .max(boundedPageLimit, {
+      error: `limit harus antara 1 dan ${boundedPageLimit}; untuk semua data gunakan Export`,
+    })
+    .default(10),
+});
+
 export const idParamSchema = z.object({ id: z.uuid({ error: 'id tidak valid' }) });
 
 export const sortDirSchema = z.enum(['asc', 'desc']);

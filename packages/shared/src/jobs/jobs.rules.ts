@@ -23,3 +23,28 @@ export function timeLeftText(
   if (minutes < 60) return `sekitar ${minutes} menit lagi`;
   return `sekitar ${Math.round(minutes / 60)} jam lagi`;
 }
+
+/** A duration in Indonesian words, rounded: minutes under an hour, hours from there. */
+function durationText(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return 'kurang dari 1 menit';
+  if (minutes < 60) return `sekitar ${minutes} menit`;
+  return `sekitar ${Math.round(minutes / 60)} jam`;
+}
+
+/**
+ * What a certificate zip of `count` certificates takes, said before it starts ('sekitar 3 jam'),
+ * at `pdfsPerSecond` (`jobLimits.zipPdfsPerSecond`).
+ */
+export function zipEstimateText(count: number, pdfsPerSecond: number): string {
+  return durationText((count / pdfsPerSecond) * 1000);
+}
+
+/**
+ * The question a zip past `jobLimits.zipConfirmAbove` certificates answers (409) until it is sent
+ * again with `confirm=true`.
+ */
+export function largeZipQuestion(count: number, pdfsPerSecond: number): string {
+  const n = count.toLocaleString('id-ID');
+  return `Zip ini berisi ${n} sertifikat dan perkiraan waktunya ${zipEstimateText(count, pdfsPerSecond)}. Lanjutkan?`;
+}

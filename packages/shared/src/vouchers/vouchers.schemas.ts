@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pagedSchema, pageQuerySchema } from '../common/envelope';
+import { boundedPageQuerySchema, pagedSchema } from '../common/envelope';
+import { jobStartedSchema } from '../jobs/jobs.schemas';
 import { blankAsUndefined, toNumber } from '../common/form-input';
 import { messages } from '../common/messages';
 import { voucherLimits, voucherMessages, voucherStatuses } from './vouchers.constants';
@@ -48,7 +49,7 @@ export const voucherGeneratedSchema = voucherBatchSchema.extend({
   codes: z.array(z.string()),
 });
 
-export const voucherBatchListQuerySchema = pageQuerySchema;
+export const voucherBatchListQuerySchema = boundedPageQuerySchema;
 export const voucherBatchListSchema = pagedSchema(voucherBatchSchema);
 
 const voucherFilterShape = {
@@ -69,7 +70,11 @@ const voucherFilterShape = {
 };
 
 /** `GET /api/program/v1/company/voucher/{programId}/list`. */
-export const voucherListQuerySchema = pageQuerySchema.extend(voucherFilterShape);
+/**
+ * The codes grow with the program (100,000 and more): pages of at most
+ * `boundedPageLimit`; every code at once is the export.
+ */
+export const voucherListQuerySchema = boundedPageQuerySchema.extend(voucherFilterShape);
 export type VoucherListQuery = z.output<typeof voucherListQuerySchema>;
 
 /** `GET /api/program/v1/company/voucher/{programId}/export` → `data.public_url`. */
@@ -91,3 +96,7 @@ export type VoucherItem = z.infer<typeof voucherItemSchema>;
 export const voucherListSchema = pagedSchema(voucherItemSchema);
 
 export const publicUrlSchema = z.object({ public_url: z.string() });
+
+/** The voucher export: its link (`data.public_url`), or past 10,000 codes a job (`data.job_id`). */
+export const voucherExportReplySchema = z.union([publicUrlSchema, jobStartedSchema]);
+export type VoucherExportReply = z.infer<typeof voucherExportReplySchema>;

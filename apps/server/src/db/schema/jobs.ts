@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { users } from './users';
@@ -18,13 +19,18 @@ export const jobs = pgTable(
     kind: text('kind').notNull(),
     /** The name shown in the list (the file's name). */
     name: text('name').notNull(),
-    /** 'queued' | 'running' | 'done' | 'failed' */
+    /** 'queued' | 'running' | 'done' | 'failed' | 'cancelled' */
     status: text('status').notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
     /** Why a failed job failed, in Indonesian for the user. */
     message: text('message'),
     /** What the worker needs to do the work again after a restart. */
     input: jsonb('input').notNull(),
+    /**
+     * Where the work stood when it last reported (`{ done }`): a run after a restart starts its
+     * progress there, and a zip skips the certificates its work folder holds already.
+     */
+    checkpoint: jsonb('checkpoint'),
     storage_key: text('storage_key'),
     filename: text('filename'),
     content_type: text('content_type'),
@@ -37,5 +43,9 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_user_idx').on(t.user_id, t.created_at),
     index('jobs_expires_idx').on(t.expires_at),
+    // The per-user limits and the de-duplication read a user's queued and running jobs.
+    index('jobs_active_idx')
+      .on(t.user_id, t.kind)
+      .where(sql`${t.status} in ('queued', 'running')`),
   ],
 );

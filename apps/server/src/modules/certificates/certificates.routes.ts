@@ -15,12 +15,13 @@ import {
   updateSertificateBodySchema,
   updateSertificateReplySchema,
 } from '@ajar/shared/certificates/certificates.schemas';
-import { jobMessages } from '@ajar/shared/jobs/jobs.constants';
+import { jobLimits, jobMessages } from '@ajar/shared/jobs/jobs.constants';
 import { jobStartedSchema } from '@ajar/shared/jobs/jobs.schemas';
 import { attachmentHeader } from '../../lib/downloads';
 import { openRoute, staffRoute } from '../../lib/route';
 import { publicOrigin } from '../../lib/public-origin';
 import { defineFileJob, startJob } from '../jobs/jobs.service';
+import { assertLargeZipConfirmed } from '../jobs/kept-renders';
 import * as service from './certificates.service';
 
 /** A certificate PDF as a private download (never cached), its number in a header. */
@@ -96,14 +97,21 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
     tags,
     summary:
       "Starts the zip of every eligible participant's certificate of a program as a job (`data.job_id`; follow it with GET /api/job/v1/detail/{id})",
-    description: `Entries are named sertifikat-{name}-{license}.pdf; 400 '${certificateMessages.noneEligible}' when nobody qualifies.`,
+    description: `Entries are named sertifikat-{name}-{license}.pdf; 400 '${certificateMessages.noneEligible}' when nobody qualifies; past ZIP_CONFIRM_ABOVE (${jobLimits.zipConfirmAbove}) certificates 409 with the count and an estimate until sent again with confirm=true; an identical zip still in 'Unduhan' answers its job.`,
     params: certificateZipParamSchema,
     query: certificateZipQuerySchema,
     data: jobStartedSchema,
     message: jobMessages.started,
     handler: async ({ params, query, user }) => {
-      const job = await service.programZipJob(app.db, user, params.programId, query.kind, baseUrl);
-      return startJob(app, user, { kind: 'certificate_zip', ...job });
+      const { name, input, eligible } = await service.programZipJob(
+        app.db,
+        user,
+        params.programId,
+        query.kind,
+        baseUrl,
+      );
+      assertLargeZipConfirmed(eligible, query.confirm, app.config.ZIP_CONFIRM_ABOVE);
+      return startJob(app, user, { kind: 'certificate_zip', name, input });
     },
   });
 

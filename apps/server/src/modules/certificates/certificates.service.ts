@@ -27,6 +27,7 @@ import { renderCertificatePdf } from '../../lib/certificate-pdf';
 import type { CertificatePdfPool } from '../../lib/certificate-pdf-pool';
 import type { RequestUser } from '../../plugins/auth';
 import type { JobContext } from '../jobs/jobs.service';
+import { keptRenders } from '../jobs/kept-renders';
 import {
   beginAttempt,
   normalizeAddress,
@@ -371,22 +372,23 @@ export async function programZipJob(
   programId: string,
   kind: CertificateKind,
   baseUrl: string,
-): Promise<{ name: string; input: ProgramZipJobInput }> {
+): Promise<{ name: string; input: ProgramZipJobInput; eligible: number }> {
   await assertProgramVisible(db, viewer, programId);
   const program = await repo.programForCertificates(db, programId);
   if (!program) throw AppError.notFound();
-  if ((await repo.countEligible(db, programId, kind)) === 0) {
-    throw AppError.badRequest(certificateMessages.noneEligible);
-  }
+  const eligible = await repo.countEligible(db, programId, kind);
+  if (eligible === 0) throw AppError.badRequest(certificateMessages.noneEligible);
   return {
     name: `sertifikat-${nameSlug(program.title)}.zip`,
     input: { programId, kind, baseUrl, role: viewer.role },
+    eligible,
   };
 }
 
 /**
  * The zip job (issue 19): the same streamed zip as `programZip`, written into the job's file in
- * storage as it is made, its progress the share of certificates written.
+ * storage as it is made, its progress the share of certificates written. Its PDFs are kept in the
+ * job's work folder (`keptRenders`), so a retry renders only what was not rendered yet.
  */
 export async function runProgramZipJob(
   db: DbOrTx,
@@ -397,7 +399,9 @@ export async function runProgramZipJob(
   const total = Math.max(1, await repo.countEligible(db, programId, kind));
   let failure: unknown = null;
   const viewer = { id: ctx.userId, role };
-  const zip = await programZip(db, viewer, programId, kind, baseUrl, pdfs, (error) => {
+  // PDFs kept in the job's work folder are not rendered again after a restart.
+  const renderer = keptRenders(pdfs, ctx);
+  const zip = await programZip(db, viewer, programId, kind, baseUrl, renderer, (error) => {
     failure = error;
   });
   const stop = () => zip.abort();

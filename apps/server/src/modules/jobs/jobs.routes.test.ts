@@ -187,6 +187,7 @@ describe('jobs', () => {
     await defineFileJob<Input & { failFirst?: number }>(
       {
         db: t.app.db,
+        config: t.app.config,
         storage: t.app.storage,
         queue: t.app.queue,
         log: t.app.log,

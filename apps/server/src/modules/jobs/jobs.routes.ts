@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { idParamSchema } from '@ajar/shared/common/envelope';
+import { jobMessages } from '@ajar/shared/jobs/jobs.constants';
 import { jobListQuerySchema, jobListSchema, jobSchema } from '@ajar/shared/jobs/jobs.schemas';
 import { staffRoute } from '../../lib/route';
 import * as service from './jobs.service';
@@ -29,5 +30,17 @@ export const jobsRoutes: FastifyPluginAsync = async (app) => {
     params: idParamSchema,
     data: jobSchema,
     handler: ({ user, params }) => service.getJob(app, user, params.id),
+  });
+
+  staffRoute(app, {
+    method: 'POST',
+    url: '/api/job/v1/cancel/:id',
+    tags,
+    summary:
+      "'Batalkan': stops one of the user's queued or running jobs (a running one at its next page); a cancelled one answers again; 400 once done or failed",
+    params: idParamSchema,
+    data: jobSchema,
+    message: jobMessages.cancelled,
+    handler: ({ user, params }) => service.cancelJob(app, user, params.id),
   });
 };

@@ -8,6 +8,7 @@ import {
   voucherBatches,
   vouchers,
 } from '../../db/schema';
+import { countRows } from '../../lib/count-rows';
 import { likePattern } from '../programs/programs.repository';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
@@ -110,7 +111,7 @@ export async function listBatches(
     .where(where)
     .orderBy(desc(voucherBatches.created_at), desc(voucherBatches.id))
     .$dynamic();
-  if (page.limit > 0) query = query.limit(page.limit).offset((page.page - 1) * page.limit);
+  query = query.limit(page.limit).offset((page.page - 1) * page.limit);
   const [rows, [total]] = await Promise.all([
     query,
     db.select({ n: count() }).from(voucherBatches).where(where),
@@ -191,7 +192,7 @@ export async function listVouchers(
     .where(where)
     .orderBy(desc(vouchers.created_at), asc(vouchers.code))
     .$dynamic();
-  if (page.limit > 0) query = query.limit(page.limit).offset((page.page - 1) * page.limit);
+  query = query.limit(page.limit).offset((page.page - 1) * page.limit);
   const [rows, [total]] = await Promise.all([
     query,
     db.select({ n: count() }).from(vouchers).where(where),
@@ -199,11 +200,37 @@ export async function listVouchers(
   return { rows, total: total?.n ?? 0 };
 }
 
+/** The filter's codes, counted; with `atMost`, counting stops there. */
+export function countVouchers(db: DbOrTx, filter: VoucherFilter, atMost?: number) {
+  return countRows(
+    db,
+    db.select({ id: vouchers.id }).from(vouchers).where(voucherWhere(filter)).$dynamic(),
+    atMost,
+  );
+}
+
 /**
  * The next `size` codes after `after` in (created_at, id) order: the export reads keyset pages so
- * it never holds the whole list.
+ * it never holds the whole list. A page is one range of `vouchers_program_idx`; its codes' members
+ * are found by primary key. Without statistics (PGlite has no autovacuum) the planner would rather
+ * sort every remaining code, or hash every redemption, for each page: as in the participants'
+ * export (`exports.repository.ts`) those plans are off for the page's query.
  */
 export async function voucherPageAfter(
+  db: DbOrTx,
+  filter: VoucherFilter,
+  after: { cursor_at: string; id: string } | null,
+  size: number,
+): Promise<VoucherListRow[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true),
+      set_config('enable_sort', 'off', true), set_config('jit', 'off', true),
+      set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`);
+    return voucherPage(tx, filter, after, size);
+  });
+}
+
+function voucherPage(
   db: DbOrTx,
   filter: VoucherFilter,
   after: { cursor_at: string; id: string } | null,

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  publicUrlSchema,
   voucherBatchListQuerySchema,
   voucherBatchListSchema,
   voucherExportQuerySchema,
+  voucherExportReplySchema,
   voucherGenerateBodySchema,
   voucherGeneratedSchema,
   voucherListQuerySchema,
@@ -12,6 +12,8 @@ import {
 } from '@ajar/shared/vouchers/vouchers.schemas';
 import { voucherMessages } from '@ajar/shared/vouchers/vouchers.constants';
 import { Reply, staffRoute } from '../../lib/route';
+import { defineFileJob } from '../jobs/jobs.service';
+import * as exporter from './vouchers.export';
 import * as service from './vouchers.service';
 
 const tags = ['vouchers'];
@@ -23,6 +25,10 @@ const base = '/api/program/v1/company/voucher/:programId';
  */
 export const vouchersRoutes: FastifyPluginAsync = async (app) => {
   const deps = () => ({ db: app.db, storage: app.storage, config: app.config });
+  await defineFileJob<exporter.VoucherExportJobInput>(app, {
+    kind: 'voucher_export',
+    run: (ctx) => exporter.runVoucherExportJob(app.db, ctx),
+  });
 
   staffRoute(app, {
     method: 'POST',
@@ -70,12 +76,13 @@ export const vouchersRoutes: FastifyPluginAsync = async (app) => {
     url: `${base}/export`,
     permission: 'grade.manage',
     tags,
-    summary: 'Export the codes as .xlsx: data.public_url is a link that lives 15 minutes',
+    summary:
+      'Export the codes as .xlsx: data.public_url is a link that lives 15 minutes; past 10,000 codes a job (data.job_id, see Unduhan)',
     params: voucherProgramParamSchema,
     query: voucherExportQuerySchema,
-    data: publicUrlSchema,
+    data: voucherExportReplySchema,
     message: voucherMessages.exported,
     handler: ({ params, query, user }) =>
-      service.exportVouchers(deps(), user, params.programId, query),
+      exporter.exportVouchers({ ...deps(), queue: app.queue }, user, params.programId, query),
   });
 };

@@ -1,29 +1,22 @@
 import { randomInt } from 'node:crypto';
-import { loadExcelJs } from '../../lib/lazy-modules';
 import type { Paged } from '@ajar/shared/common/envelope';
 import {
   voucherCodeAlphabet,
   voucherCodePrefix,
-  voucherExportHeaders,
   voucherMessages,
-  voucherStatusLabels,
 } from '@ajar/shared/vouchers/vouchers.constants';
 import type {
   VoucherBatch,
-  VoucherExportQuery,
   VoucherItem,
   VoucherListQuery,
 } from '@ajar/shared/vouchers/vouchers.schemas';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { createDownload, refuseEmptyExport, xlsxContentType } from '../../lib/downloads';
 import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './vouchers.repository';
-import { safeRow } from '../../lib/xlsx-cells';
-import { toExportWallClock } from '@ajar/shared/exports/exports.rules';
 
 export interface VoucherDeps {
   db: Db;
@@ -139,7 +132,7 @@ export async function listVoucherBatches(
   return { list: rows.map(toBatch), page: query.page, limit: query.limit, total };
 }
 
-async function assertBatchOfProgram(db: Db, programId: string, batchId: string | undefined) {
+export async function assertBatchOfProgram(db: Db, programId: string, batchId: string | undefined) {
   if (!batchId) return;
   const batch = await repo.findBatch(db, batchId);
   if (!batch || batch.program_id !== programId) {
@@ -162,69 +155,4 @@ export async function listVouchers(
     query,
   );
   return { list: rows.map(toItem), page: query.page, limit: query.limit, total };
-}
-
-const exportPageSize = 1000;
-/** A date cell as the other exports write it: a real date, the WIB wall clock (issue 16). */
-const dateCell = (d: Date | null) => (d ? toExportWallClock(d) : null);
-const dateHeaders = new Set<string>(['Tanggal Dibuat', 'Tanggal Digunakan']);
-
-/**
- * Writes the filtered codes to an .xlsx (streaming writer fed by keyset pages) and answers its
- * short-lived download link.
- */
-export async function exportVouchers(
-  deps: VoucherDeps,
-  viewer: Viewer,
-  programId: string,
-  query: VoucherExportQuery,
-): Promise<{ public_url: string }> {
-  const { db } = deps;
-  await assertProgramVisible(db, viewer, programId);
-  await assertBatchOfProgram(db, programId, query.batch_id);
-  const filter = { programId, batchId: query.batch_id, status: query.status, q: query.q };
-  const { url } = await createDownload(deps, {
-    userId: viewer.id,
-    filename: `voucher-${new Date().toISOString().slice(0, 10)}.xlsx`,
-    contentType: xlsxContentType,
-    write: async (stream) => {
-      const ExcelJS = await loadExcelJs();
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false });
-      const sheet = workbook.addWorksheet('Voucher');
-      sheet.columns = voucherExportHeaders.map((header) => ({
-        header,
-        width: 20,
-        ...(dateHeaders.has(header) ? { style: { numFmt: 'dd/mm/yyyy hh:mm' } } : {}),
-      }));
-      let after: { cursor_at: string; id: string } | null = null;
-      let written = 0;
-      for (;;) {
-        const rows = await repo.voucherPageAfter(db, filter, after, exportPageSize);
-        written += rows.length;
-        for (const r of rows) {
-          sheet
-            .addRow(
-              safeRow([
-                r.code,
-                dateCell(r.created_at),
-                r.reseller_fullname ?? '',
-                r.reseller_referral_code ?? '',
-                r.redeemed_at ? voucherStatusLabels.redeemed : voucherStatusLabels.available,
-                dateCell(r.redeemed_at),
-                r.member_fullname ?? '',
-                r.member_email ?? '',
-              ]),
-            )
-            .commit();
-        }
-        if (rows.length < exportPageSize) break;
-        const last = rows[rows.length - 1]!;
-        after = { cursor_at: last.cursor_at, id: last.id };
-      }
-      refuseEmptyExport({ rows: written });
-      sheet.commit();
-      await workbook.commit();
-    },
-  });
-  return { public_url: url };
 }

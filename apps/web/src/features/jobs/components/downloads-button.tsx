@@ -17,13 +17,14 @@ import { jobMessages, jobPanelHash } from '@ajar/shared/jobs/jobs.constants';
 import { timeLeftText } from '@ajar/shared/jobs/jobs.rules';
 import type { Job } from '@ajar/shared/jobs/jobs.schemas';
 import { errorMessage } from '@/api/http';
-import { downloadJob, useJobRealtime, useJobs } from '@/lib/jobs';
+import { downloadJob, useCancelJob, useJobRealtime, useJobs } from '@/lib/jobs';
 
 const statusText: Record<Job['status'], string> = {
   queued: 'Menunggu',
   running: 'Diproses',
   done: 'Selesai',
   failed: 'Gagal',
+  cancelled: jobMessages.cancelled,
 };
 
 /** The time now, again every `ms` while `active` (the time left counts down between events). */
@@ -45,6 +46,17 @@ function JobItem({ job, now }: { job: Job; now: Date }) {
     setBusy(true);
     try {
       await downloadJob(job.id);
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error), { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cancelJob = useCancelJob();
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      await cancelJob(job.id);
     } catch (error) {
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
     } finally {
@@ -94,6 +106,15 @@ function JobItem({ job, now }: { job: Job; now: Date }) {
           <Typography variant="caption" color="text.secondary" sx={{ minWidth: 36 }}>
             {job.progress}%
           </Typography>
+          <Button
+            size="small"
+            color="inherit"
+            disabled={busy}
+            aria-label={`${jobMessages.cancel} ${job.name}`}
+            onClick={() => void cancel()}
+          >
+            {jobMessages.cancel}
+          </Button>
         </Box>
       )}
       {active && left && (
@@ -101,7 +122,7 @@ function JobItem({ job, now }: { job: Job; now: Date }) {
           {left}
         </Typography>
       )}
-      {job.message && (
+      {job.message && job.status !== 'cancelled' && (
         <Typography
           variant="caption"
           color={job.status === 'failed' ? 'error' : 'text.secondary'}

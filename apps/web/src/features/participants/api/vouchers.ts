@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Paged } from '@ajar/shared/common/envelope';
 import type {
   VoucherExportQuery,
+  VoucherExportReply,
   VoucherGenerateBody,
   VoucherItem,
   VoucherListQuery,
@@ -37,9 +38,12 @@ export function useGenerateVouchers(programId: string) {
   });
 }
 
-/** `GET …/export` → `data.public_url`, a link that works for a few minutes. */
+/**
+ * `GET …/export` → `data.public_url`, a link that works for a few minutes, or past 10,000 codes
+ * `data.job_id` (the file is made in 'Unduhan').
+ */
 export function exportVouchers(programId: string, query: VoucherExportQuery) {
-  return http.get<{ public_url: string }>(`${base(programId)}/export`, { ...query });
+  return http.get<VoucherExportReply>(`${base(programId)}/export`, { ...query });
 }
 
 export interface ResellerOption {

@@ -10,7 +10,8 @@ import {
 } from '@ajar/shared/certificates/certificates.constants';
 import { jobMessages } from '@ajar/shared/jobs/jobs.constants';
 import type { JobStarted } from '@ajar/shared/jobs/jobs.schemas';
-import { errorMessage, http } from '@/api/http';
+import { ApiError, errorMessage, http } from '@/api/http';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useJobStarted } from '@/lib/jobs';
 
 /**
@@ -23,18 +24,28 @@ export function CertificateZipButton({ programId }: { programId: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
   const jobStarted = useJobStarted();
+  /** A zip past the size that asks first: its question (count and estimate) and kind. */
+  const [asking, setAsking] = useState<{ kind: CertificateKind; question: string } | null>(null);
 
-  const download = async (kind: CertificateKind) => {
+  const download = async (kind: CertificateKind, confirm = false) => {
     setAnchor(null);
     setBusy(true);
     try {
       const started = await http.get<JobStarted>(
-        `/certificate/v1/program/${encodeURIComponent(programId)}/zip?kind=${kind}`,
+        `/certificate/v1/program/${encodeURIComponent(programId)}/zip`,
+        { kind, ...(confirm ? { confirm: 'true' } : {}) },
       );
+      setAsking(null);
       void jobStarted(started);
       enqueueSnackbar(jobMessages.started, { variant: 'info' });
     } catch (error) {
-      enqueueSnackbar(errorMessage(error), { variant: 'error' });
+      // 409: a very large zip; the server says how many and how long, the user decides.
+      if (error instanceof ApiError && error.status === 409 && !confirm) {
+        setAsking({ kind, question: error.message });
+      } else {
+        setAsking(null);
+        enqueueSnackbar(errorMessage(error), { variant: 'error' });
+      }
     } finally {
       setBusy(false);
     }
@@ -59,6 +70,15 @@ export function CertificateZipButton({ programId }: { programId: string }) {
           </MenuItem>
         ))}
       </Menu>
+      <ConfirmDialog
+        open={asking !== null}
+        title="Lanjutkan?"
+        message={asking?.question}
+        confirmLabel="Lanjutkan"
+        loading={busy}
+        onConfirm={() => asking && void download(asking.kind, true)}
+        onClose={() => setAsking(null)}
+      />
     </>
   );
 }

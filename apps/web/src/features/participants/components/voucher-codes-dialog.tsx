@@ -36,7 +36,7 @@ import { voucherGenerateBodySchema } from '@ajar/shared/vouchers/vouchers.schema
 import { errorMessage } from '@/api/http';
 import { ListPagination } from '@/components/list-pagination';
 import { useCan } from '@/hooks/use-session';
-import { downloadLink } from '@/lib/download-link';
+import { useFileOrJobReply } from '@/lib/jobs';
 import { formatDateTime } from '@ajar/shared/common/datetime';
 import {
   exportVouchers,
@@ -145,13 +145,11 @@ export function VoucherCodesDialog({ programId, open, onClose }: VoucherCodesDia
   const vouchers = useVouchers(programId, query, open);
   const total = vouchers.data?.total ?? 0;
 
+  const fileOrJob = useFileOrJobReply();
   const doExport = () => {
     setExporting(true);
     exportVouchers(programId, { status, q: q.trim() || undefined })
-      .then(({ public_url }) => {
-        enqueueSnackbar(voucherMessages.exported, { variant: 'success' });
-        downloadLink(public_url);
-      })
+      .then((reply) => fileOrJob(reply, voucherMessages.exported))
       .catch((error: unknown) => enqueueSnackbar(errorMessage(error), { variant: 'error' }))
       .finally(() => setExporting(false));
   };
