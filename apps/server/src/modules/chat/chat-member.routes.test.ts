@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoomDetail } from '@ajar/shared/chat/chat.schemas';
+import { idempotencyMessages } from '@ajar/shared/idempotency/idempotency.constants';
 import { buildChatProgram, collectEvents, nextEvent, tokenOf } from '../../test/factories/chat';
 import { userTarget } from '@ajar/shared/realtime';
 import { multipartBody } from '../../test/factories/media';
@@ -115,7 +116,7 @@ describe('member chat in Ajar Belajar (issue 21)', () => {
     // The same key on another room's address is refused, not answered with the old message.
     const misuse = await send(other.headers, room, { message: 'x', idempotency_key: key });
     expect(misuse.statusCode).toBe(400);
-    expect(misuse.json().validation.idempotency_key).toBe('Idempotency key sudah dipakai');
+    expect(misuse.json().validation.idempotency_key).toBe(idempotencyMessages.keyUsed);
   });
 
   it("shows the trainer's connection and read time to the member, live", async () => {
