@@ -200,6 +200,8 @@ export async function startQuiz(
     throw AppError.badRequest(memberMessages.notQuiz);
   const settings = readSettings(ctx.activity.settings);
   const now = new Date();
+  // Committed on its own: the expiry stands even when no new attempt may start.
+  await closeIfExpired(db, ctx, settings, member.id, now);
   return db.transaction(async (tx) => {
     await learning.lockRedeem(tx, ctx.redeem.id);
     let attempts = await repo.listAttempts(tx, ctx.redeem.id, activityId);
@@ -297,25 +299,20 @@ async function closeIfExpired(
   ctx: Context,
   settings: ActivitySettings,
   memberId: string,
-  attemptId: string,
   now: Date,
+  attemptId?: string,
 ): Promise<void> {
-  const attempt = await repo.findAttempt(db, ctx.redeem.id, ctx.activity.id, attemptId);
+  const { redeem, activity } = ctx;
+  const attempt = attemptId
+    ? await repo.findAttempt(db, redeem.id, activity.id, attemptId)
+    : (await repo.listAttempts(db, redeem.id, activity.id)).find((a) => !a.submitted_at);
   if (!attempt || attempt.submitted_at || !isExpired(attempt, now)) return;
   await db.transaction(async (tx) => {
-    await learning.lockRedeem(tx, ctx.redeem.id);
-    const open = await repo.findAttempt(tx, ctx.redeem.id, ctx.activity.id, attemptId);
+    await learning.lockRedeem(tx, redeem.id);
+    const open = await repo.findAttempt(tx, redeem.id, activity.id, attempt.id);
     if (!open || open.submitted_at) return;
-    await finishAttempt(
-      tx,
-      ctx,
-      settings,
-      open,
-      heldAnswers(open),
-      open.deadline_at!,
-      'expired',
-      memberId,
-    );
+    const at = open.deadline_at!;
+    await finishAttempt(tx, ctx, settings, open, heldAnswers(open), at, 'expired', memberId);
   });
 }
 
@@ -344,7 +341,7 @@ export async function saveAnswer(
   const ctx = await findLearningContext(db, member, path.programId, path.activityId);
   const settings = readSettings(ctx.activity.settings);
   const now = new Date();
-  await closeIfExpired(db, ctx, settings, member.id, path.attemptId, now);
+  await closeIfExpired(db, ctx, settings, member.id, now, path.attemptId);
   const request = {
     memberId: member.id,
     key: body.idempotency_key,
@@ -395,7 +392,7 @@ export async function submitQuiz(
   const ctx = await findLearningContext(db, member, path.programId, path.activityId);
   const settings = readSettings(ctx.activity.settings);
   const now = new Date();
-  await closeIfExpired(db, ctx, settings, member.id, path.attemptId, now);
+  await closeIfExpired(db, ctx, settings, member.id, now, path.attemptId);
   const request = {
     memberId: member.id,
     key: body.idempotency_key,
