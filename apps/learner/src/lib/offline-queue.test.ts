@@ -1,12 +1,13 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as QueueModule from './offline-queue';
 
 /**
  * The offline queue against an IndexedDB (fake-indexeddb, in memory) and a server played by a
  * stubbed `fetch` that records each request and answers as the member API does.
  */
 
-type Queue = typeof import('./offline-queue');
+type Queue = typeof QueueModule;
 
 interface Sent {
   method: string;

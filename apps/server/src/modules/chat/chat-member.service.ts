@@ -1,4 +1,3 @@
-import type { ChatMessage } from '@ajar/shared/chat/chat.schemas';
 import {
   learnerLinks,
   personalNotificationTexts,
