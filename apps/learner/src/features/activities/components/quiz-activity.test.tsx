@@ -101,6 +101,12 @@ function activity(open: boolean): MemberActivityDetail {
     completion: 'quiz',
     is_complete: false,
     completed_at: null,
+    score: null,
+    attempts: 0,
+    upload: null,
+    feedback: null,
+    state: open ? 'sedang' : 'belum',
+    lock_reason: null,
     settings: { is_skip: 1, is_show_timer: 1 },
     content: {},
     attempts_left: open ? 0 : 1,
@@ -108,7 +114,7 @@ function activity(open: boolean): MemberActivityDetail {
     video_position: null,
     video_max_position: null,
     video_duration: null,
-  } as MemberActivityDetail;
+  };
 }
 
 async function renderQuiz(detail: MemberActivityDetail) {
