@@ -69,6 +69,9 @@ beforeAll(async () => {
       explanation: null,
     })),
   });
+  await staff('PUT', `/program/v1/company/update-status/${topic.programId}`, {
+    status: 'publish',
+  });
   // The demo participant joins the program with a voucher the admin made.
   const batch = await staff<{ codes: string[] }>(
     'POST',
