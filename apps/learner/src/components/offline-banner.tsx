@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { dismissRefusal, onRefusal, refusalsSnapshot } from '../lib/offline-queue';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -18,9 +19,22 @@ export function useOnline(): boolean {
   );
 }
 
-/** 'Anda sedang offline' across the top of every screen while the connection is gone. */
+/** What a queued call was, as the participant named it. */
+const kindLabels: Record<string, string> = {
+  quiz: 'Jawaban kuis',
+  'quiz-answer': 'Jawaban soal',
+  popup: 'Jawaban kuis pop-up',
+  attendance: 'Presensi',
+  chat: 'Pesan',
+};
+
+/**
+ * 'Anda sedang offline' across the top of every screen while the connection is gone, and what
+ * was sent from the offline queue but refused by the server (no screen showed it).
+ */
 export function OfflineBanner() {
   const online = useOnline();
+  const refusals = useSyncExternalStore(onRefusal, refusalsSnapshot, refusalsSnapshot);
   // The live region stays in the page so the change is announced when the banner appears.
   return (
     <div role="status">
@@ -29,6 +43,14 @@ export function OfflineBanner() {
           Anda sedang offline. Data terbaru akan muncul saat koneksi kembali.
         </p>
       )}
+      {refusals.map((r) => (
+        <p key={r.key} className="offline-banner">
+          {kindLabels[r.kind] ?? 'Data'} yang tersimpan saat offline tidak diterima: {r.message}{' '}
+          <button type="button" onClick={() => dismissRefusal(r.key)}>
+            Tutup
+          </button>
+        </p>
+      ))}
     </div>
   );
 }

@@ -212,6 +212,25 @@ export const memberRows: MatrixRow[] = [
     ({ w }) => ({ url: `${memberActivity(w, w.activity.quiz.id)}/quiz/start` }),
   ),
   row(
+    'PUT /api/member/v1/program/:programId/activity/:activityId/quiz/:attemptId/answer',
+    S.member(),
+    'saves one answer of a started attempt',
+    async ({ w, headers }) => {
+      const base = `${memberActivity(w, w.activity.quiz.id)}/quiz`;
+      const started = await w.app.inject({
+        method: 'POST',
+        url: `${base}/start`,
+        headers: w.headers.member,
+      });
+      const attempt = started.json<{ data: { attempt: { id: string } } }>().data.attempt.id;
+      return {
+        url: `${base}/${attempt}/answer`,
+        headers,
+        payload: { question_id: w.questionId, answer: 0 },
+      };
+    },
+  ),
+  row(
     'POST /api/member/v1/program/:programId/activity/:activityId/quiz/:attemptId/submit',
     S.member(),
     'submits a started attempt',

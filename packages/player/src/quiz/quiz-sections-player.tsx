@@ -31,6 +31,14 @@ export interface QuizSectionsPlayerProps<Q extends QuestionView> {
   pointsOf?: (question: Q) => number | undefined;
   /** True while the answers are being sent: the buttons wait. */
   submitting?: boolean;
+  /** Answers given before (a resumed attempt); read when the player mounts. */
+  initialAnswers?: QuizAnswers;
+  /** The section on screen when it mounts (a resumed attempt). */
+  initialSection?: number;
+  /** Each answer as it is given, to keep it at once. */
+  onAnswer?: (questionId: string, option: number) => void;
+  /** The section on screen changed. */
+  onSectionChange?: (index: number) => void;
   onSubmit: (answers: QuizAnswers, timedOut: boolean) => void;
 }
 
@@ -58,10 +66,21 @@ export function QuizSectionsPlayer<Q extends QuestionView>({
   canSkip,
   pointsOf,
   submitting = false,
+  initialAnswers,
+  initialSection = 0,
+  onAnswer,
+  onSectionChange,
   onSubmit,
 }: QuizSectionsPlayerProps<Q>) {
-  const [sectionIndex, setSectionIndex] = useState(0);
-  const [answers, setAnswers] = useState<QuizAnswers>({});
+  const [sectionIndex, setSection] = useState(() =>
+    Math.min(Math.max(0, initialSection), Math.max(0, sections.length - 1)),
+  );
+  const [answers, setAnswers] = useState<QuizAnswers>(() => ({ ...initialAnswers }));
+  const setSectionIndex = (next: (i: number) => number) => {
+    const index = next(sectionIndex);
+    setSection(index);
+    onSectionChange?.(index);
+  };
   const latest = useRef({ answers, onSubmit });
   useEffect(() => {
     latest.current = { answers, onSubmit };
@@ -117,9 +136,10 @@ export function QuizSectionsPlayer<Q extends QuestionView>({
               question={question}
               points={pointsOf?.(question)}
               chosen={answers[question.id]}
-              onChoose={(option) =>
-                setAnswers((current) => ({ ...current, [question.id]: option }))
-              }
+              onChoose={(option) => {
+                setAnswers((current) => ({ ...current, [question.id]: option }));
+                onAnswer?.(question.id, option);
+              }}
             />
           ))}
         </Stack>

@@ -138,8 +138,38 @@ export const quizStartDataSchema = z.object({
   /** Seconds left on the server's clock; null without a timer. */
   seconds_left: z.number().int().nullable(),
   sections: z.array(servedSectionSchema),
+  /**
+   * The answers the server holds for this attempt (question id → option index), saved one by
+   * one as they were given: a resumed attempt opens with them.
+   */
+  answers: z.record(z.string(), z.number().int()),
 });
 export type QuizStartData = z.infer<typeof quizStartDataSchema>;
+
+/**
+ * `PUT …/quiz/{attemptId}/answer`: one answer of a running attempt, saved as it is given
+ * (null clears it). Same key from the same member: the first answer again.
+ */
+export const quizAnswerBodySchema = z.object({
+  question_id: z.uuid({ error: memberMessages.unknownQuestion }),
+  answer: z
+    .number({ error: memberMessages.answerInvalid })
+    .int({ error: memberMessages.answerInvalid })
+    .min(0, { error: memberMessages.answerInvalid })
+    .max(100, { error: memberMessages.answerInvalid })
+    .nullable(),
+  idempotency_key: idempotencyKeyField.optional(),
+});
+export type QuizAnswerBody = z.input<typeof quizAnswerBodySchema>;
+
+export const quizAnswerSavedSchema = z.object({
+  attempt_id: z.uuid(),
+  question_id: z.uuid(),
+  answer: z.number().int().nullable(),
+  /** How many questions of the attempt the server now holds an answer for. */
+  answered_count: z.number().int(),
+});
+export type QuizAnswerSaved = z.infer<typeof quizAnswerSavedSchema>;
 
 /** `POST …/quiz/{attemptId}/submit`: question id → index of the chosen option (0-based). */
 export const quizSubmitBodySchema = z.object({

@@ -130,5 +130,4 @@ export const memberPopupMessages = {
   leftMissing: (index: number) => `Opsi kiri nomor ${index + 1} tidak ada pada soal ini`,
   rightMissing: (index: number) => `Opsi kanan nomor ${index + 1} tidak ada pada soal ini`,
   wordMissing: (word: string) => `Kata ${word} tidak ada pada soal ini`,
-  keyUsed: 'Idempotency key sudah dipakai untuk soal lain',
 } as const;

@@ -59,6 +59,9 @@ export const memberMessages = {
   timeUp: 'Waktu pengerjaan sudah habis',
   quizStarted: 'Selamat mengerjakan',
   quizSubmitted: 'Jawaban berhasil dikumpulkan',
+  answerSaved: 'Jawaban tersimpan',
+  answerInvalid: 'Jawaban harus berupa nomor pilihan',
+  questionNotInAttempt: 'Soal tidak ada di pengerjaan ini',
   unknownQuestion: 'Jawaban untuk soal yang tidak diberikan',
   optionNotFound: (questionNumber: number, optionCount: number) =>
     `Pilihan jawaban soal nomor ${questionNumber} tidak ada: soal ini memiliki ${optionCount} pilihan`,

@@ -11,9 +11,9 @@ import {
   activityParamSchema,
   checkInBodySchema,
 } from '@ajar/shared/members/member-learning.schemas';
-import { openRoute, staffRoute } from '../../lib/route';
+import { openRoute, Reply, staffRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
-import { onceForKey } from '../members/member-idempotency';
+import { runOnce } from '../idempotency/idempotency.service';
 import { defineFileJob } from '../jobs/jobs.service';
 import * as exporter from './attendance.export';
 import * as service from './attendance.service';
@@ -43,12 +43,17 @@ export const attendanceRoutes: FastifyPluginAsync = async (app) => {
     body: checkInBodySchema,
     data: checkInDataSchema,
     message: attendanceMessages.checkedIn,
-    handler: ({ params, body, request }) => {
+    handler: async ({ params, body, request }) => {
       const member = currentMember(request);
-      const scope = `attendance:${params.activityId}`;
-      return onceForKey(app.db, member.id, body.idempotency_key, scope, () =>
-        service.checkIn(app.db, member, params.programId, params.activityId),
+      const once = {
+        memberId: member.id,
+        key: body.idempotency_key,
+        scope: `attendance:${params.activityId}`,
+      };
+      const answer = await runOnce(app.db, once, attendanceMessages.checkedIn, (tx) =>
+        service.checkIn(tx, member, params.programId, params.activityId),
       );
+      return new Reply(answer.data, answer.message);
     },
   });
 

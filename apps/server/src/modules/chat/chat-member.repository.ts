@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { chatReads, chatRooms, memberIdempotencyKeys } from '../../db/schema';
+import { chatReads, chatRooms } from '../../db/schema';
 import type { ReaderKind } from './chat.repository';
 
 /** When a reader of this kind last read the room (the newest of them), or null. */
@@ -19,44 +19,4 @@ export async function membersOfTrainer(db: DbOrTx, trainerId: string): Promise<s
     .from(chatRooms)
     .where(eq(chatRooms.trainer_id, trainerId));
   return rows.map((r) => r.id);
-}
-
-/**
- * Claims an idempotency key of a chat message for the member: true when it is new. The unique
- * (member, key) index makes a second claim, however close in time, answer false.
- */
-export async function claimKey(db: DbOrTx, memberId: string, key: string, scope: string) {
-  const rows = await db
-    .insert(memberIdempotencyKeys)
-    .values({ member_id: memberId, key, scope, response: { data: null, message: null } })
-    .onConflictDoNothing()
-    .returning({ id: memberIdempotencyKeys.id });
-  return rows.length > 0;
-}
-
-/** What the first request with the key answered (null while it is still being sent). */
-export async function keptResponse(db: DbOrTx, memberId: string, key: string) {
-  const [row] = await db
-    .select({ scope: memberIdempotencyKeys.scope, response: memberIdempotencyKeys.response })
-    .from(memberIdempotencyKeys)
-    .where(and(eq(memberIdempotencyKeys.member_id, memberId), eq(memberIdempotencyKeys.key, key)));
-  return row ?? null;
-}
-
-export async function keepResponse(
-  db: DbOrTx,
-  memberId: string,
-  key: string,
-  response: { data: unknown; message: string | null },
-) {
-  await db
-    .update(memberIdempotencyKeys)
-    .set({ response })
-    .where(and(eq(memberIdempotencyKeys.member_id, memberId), eq(memberIdempotencyKeys.key, key)));
-}
-
-export async function releaseKey(db: DbOrTx, memberId: string, key: string) {
-  await db
-    .delete(memberIdempotencyKeys)
-    .where(and(eq(memberIdempotencyKeys.member_id, memberId), eq(memberIdempotencyKeys.key, key)));
 }

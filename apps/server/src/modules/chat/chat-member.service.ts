@@ -1,12 +1,9 @@
-import type { ChatMessage } from '@ajar/shared/chat/chat.schemas';
-import { chatMessages } from '@ajar/shared/chat/chat.constants';
 import {
   learnerLinks,
   personalNotificationTexts,
 } from '@ajar/shared/notifications/notifications.constants';
 import { allStaffTarget, memberTarget, userTarget } from '@ajar/shared/realtime';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
 import type { Realtime } from '../../plugins/realtime';
 import { notifyMember, type MemberNotifyDeps } from '../notifications/notifications.service';
 import { excerpt } from '../trainer-notifications/trainer-notifications.service';
@@ -14,54 +11,14 @@ import * as memberRepo from './chat-member.repository';
 import type { ReaderKind, RoomRow } from './chat.repository';
 
 /**
- * The participant's side of a room in Ajar Belajar (issue 21): a message sent again after going
- * offline is stored once, the trainer's online state and the other side's read time.
+ * The participant's side of a room in Ajar Belajar: the trainer's online state and the other
+ * side's read time (a message sent again after going offline is stored once: `memberSend`).
  */
 
 /** What these functions need of the chat's dependencies (a `ChatDeps` fits). */
 interface ChatDeps {
   db: Db;
   realtime: Realtime;
-}
-
-/** A key claimed by a send that has not answered yet (two tabs flushing at once). */
-const inFlightMessage = 'Pesan ini sedang dikirim, coba lagi sebentar';
-
-/**
- * Sends a member's message once per idempotency key: the first send stores the message and its
- * answer under the key; a resend with the same key answers the stored message without a second
- * one (and without a second live delivery). Without a key it is a plain send.
- */
-export async function sendOnce(
-  deps: ChatDeps,
-  memberId: string,
-  roomId: string,
-  body: { idempotency_key?: string },
-  send: () => Promise<ChatMessage>,
-): Promise<ChatMessage> {
-  const key = body.idempotency_key;
-  if (!key) return send();
-  const scope = `chat:${roomId}`;
-  if (await memberRepo.claimKey(deps.db, memberId, key, scope)) {
-    try {
-      const message = await send();
-      await memberRepo.keepResponse(deps.db, memberId, key, {
-        data: message,
-        message: chatMessages.sent,
-      });
-      return message;
-    } catch (error) {
-      // Refused (or failed): the key is free again, a corrected resend may use it.
-      await memberRepo.releaseKey(deps.db, memberId, key);
-      throw error;
-    }
-  }
-  const kept = await memberRepo.keptResponse(deps.db, memberId, key);
-  if (!kept || kept.scope !== scope) {
-    throw AppError.validation({ idempotency_key: 'Idempotency key sudah dipakai' });
-  }
-  if (kept.response.data === null) throw AppError.conflict(inFlightMessage);
-  return kept.response.data as ChatMessage;
 }
 
 /** The trainer's live state and the other side's read time, for the room's detail. */

@@ -21,7 +21,7 @@ import { mediaItemSchema } from '@ajar/shared/media/media.schemas';
 import { openRoute, Reply, staffRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
 import { discardRest, parts } from '../members/practice-work.routes';
-import { sendOnce, trainerPresence } from './chat-member.service';
+import { trainerPresence } from './chat-member.service';
 import * as service from './chat.service';
 
 const tags = ['chat'];
@@ -195,12 +195,8 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     body: memberChatSendBodySchema,
     data: chatMessageSchema,
     handler: async ({ request, params, body }) => {
-      const memberId = currentMember(request).id;
-      const send = () => service.memberSend(deps, memberId, params.roomId, body);
-      return new Reply(
-        await sendOnce(deps, memberId, params.roomId, body, send),
-        chatMessages.sent,
-      );
+      const sent = await service.memberSend(deps, currentMember(request).id, params.roomId, body);
+      return new Reply(sent.data, sent.message);
     },
   });
 

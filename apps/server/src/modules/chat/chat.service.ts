@@ -24,6 +24,7 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import type { Storage } from '../../lib/storage';
 import type { Realtime } from '../../plugins/realtime';
 import type { RequestUser } from '../../plugins/auth';
+import { runOnce, type OnceAnswer } from '../idempotency/idempotency.service';
 import { isOwnMediaImage } from '../media/media-urls';
 import { uploadMemberImage } from '../media/media.service';
 import type { UploadPart } from '../../lib/upload-part';
@@ -263,6 +264,17 @@ async function deliver(deps: ChatDeps, room: Room, messageId: string, from: 'mem
   const row = await repo.findMessage(deps.db, messageId);
   if (!row) throw AppError.notFound();
   const message = toMessage(row);
+  await emitMessage(deps, room, message, from);
+  return message;
+}
+
+/** The live side of a stored message: the message, the room lists, the receiver's unread. */
+async function emitMessage(
+  deps: ChatDeps,
+  room: Room,
+  message: ChatMessage,
+  from: 'member' | 'staff',
+) {
   const targets = roomTargets(room);
   deps.realtime.emit(targets, 'chat.message', message);
   deps.realtime.emit(targets, 'chat.rooms_changed', {
@@ -271,7 +283,6 @@ async function deliver(deps: ChatDeps, room: Room, messageId: string, from: 'mem
   });
   if (from === 'member') await pushStaffUnread(deps, { id: room.trainer_id, role: 'trainer' });
   else await pushMemberUnread(deps, room.member_id);
-  return message;
 }
 
 /** `POST …/room/{roomId}/send-message` by staff. */
@@ -378,13 +389,20 @@ export async function memberSend(
   deps: ChatDeps,
   memberId: string,
   roomId: string,
-  body: { message: string; topic?: string | null; activity?: string | null },
-): Promise<ChatMessage> {
+  body: {
+    message: string;
+    topic?: string | null;
+    activity?: string | null;
+    idempotency_key?: string | undefined;
+  },
+): Promise<OnceAnswer<ChatMessage>> {
   const room = await memberRoom(deps.db, memberId, roomId);
   const html = await cleanMessage(deps, body.message);
   await checkContext(deps.db, room, body.topic ?? null, body.activity ?? null);
   const license = await repo.memberLicense(deps.db, memberId, room.program_id);
-  const id = await deps.db.transaction(async (tx) => {
+  // Sent again with its key (offline, two tabs): the first message, stored and delivered once.
+  const once = { memberId, key: body.idempotency_key, scope: `chat:${room.id}` };
+  const answer = await runOnce(deps.db, once, chatMessages.sent, async (tx) => {
     const messageId = await repo.insertMessage(tx, {
       room_id: room.id,
       sender: 'member',
@@ -395,9 +413,12 @@ export async function memberSend(
       license,
     });
     await repo.markRead(tx, room.id, memberReader(memberId));
-    return messageId;
+    const row = await repo.findMessage(tx, messageId);
+    if (!row) throw AppError.notFound();
+    return toMessage(row);
   });
-  const message = await deliver(deps, room, id, 'member');
+  if (answer.replayed) return answer;
+  await emitMessage(deps, room, answer.data, 'member');
   if (deps.notify) {
     await notifyTrainers(deps.notify, {
       kind: 'chat',
@@ -410,7 +431,7 @@ export async function memberSend(
       roomId: room.id,
     });
   }
-  return message;
+  return answer;
 }
 
 /** The member's online state, live to the trainers of their rooms and the staff who see all. */

@@ -6,15 +6,16 @@ import {
   completeDataSchema,
   memberActivityDetailSchema,
   myProgramDetailSchema,
+  quizAnswerBodySchema,
+  quizAnswerSavedSchema,
   quizResultSchema,
   quizStartDataSchema,
   quizSubmitBodySchema,
 } from '@ajar/shared/members/member-learning.schemas';
 import { programIdParamSchema } from '@ajar/shared/members/members.schemas';
-import { openRoute } from '../../lib/route';
+import { openRoute, Reply } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
 import * as learning from './learning.service';
-import { onceForKey } from './member-idempotency';
 import * as quiz from './quiz-attempts.service';
 
 const tags = ['member'];
@@ -79,21 +80,39 @@ export const learningRoutes: FastifyPluginAsync = async (app) => {
 
   openRoute(app, {
     access: 'member',
+    method: 'PUT',
+    url: `${activityUrl}/quiz/:attemptId/answer`,
+    tags,
+    summary: 'Save one answer of my running attempt as it is given (null clears it)',
+    description:
+      'The question must be one the attempt served, the option must exist, the deadline (plus ' +
+      'the grace) not passed. idempotency_key (uuid, optional): a resend answers the first result.',
+    params: attemptParamSchema,
+    body: quizAnswerBodySchema,
+    data: quizAnswerSavedSchema,
+    message: memberMessages.answerSaved,
+    handler: async ({ params, body, request }) => {
+      const saved = await quiz.saveAnswer(app.db, currentMember(request), params, body);
+      return new Reply(saved.data, saved.message);
+    },
+  });
+
+  openRoute(app, {
+    access: 'member',
     method: 'POST',
     url: `${activityUrl}/quiz/:attemptId/submit`,
     tags,
     summary: 'Submit the answers (question id → option index); scored on the server',
     description:
-      'idempotency_key (uuid, optional): a resend with the same key answers the first result.',
+      'The answers sent win over the ones saved one by one. idempotency_key (uuid, optional): a ' +
+      'resend with the same key, at once or later, answers the first result.',
     params: attemptParamSchema,
     body: quizSubmitBodySchema,
     data: quizResultSchema,
     message: memberMessages.quizSubmitted,
-    handler: ({ params, body, request }) => {
-      const member = currentMember(request);
-      return onceForKey(app.db, member.id, body.idempotency_key, `quiz:${params.attemptId}`, () =>
-        quiz.submitQuiz(app.db, member, params, body.answers),
-      );
+    handler: async ({ params, body, request }) => {
+      const result = await quiz.submitQuiz(app.db, currentMember(request), params, body);
+      return new Reply(result.data, result.message);
     },
   });
 };

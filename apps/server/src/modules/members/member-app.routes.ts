@@ -14,7 +14,7 @@ import {
   popupAnswerBodySchema,
   popupAnswerResultSchema,
 } from '@ajar/shared/members/member-popup.schemas';
-import { openRoute } from '../../lib/route';
+import { openRoute, Reply } from '../../lib/route';
 import { publicOrigin } from '../../lib/public-origin';
 import { currentMember } from '../../plugins/member-auth';
 import { sendCertificatePdf } from '../certificates/certificates.routes';
@@ -66,14 +66,17 @@ export const memberAppRoutes: FastifyPluginAsync = async (app) => {
     summary: 'Answer a pop-up question: scored on the server, kept once per member and question',
     description:
       'answer: { kind: choice, option } | { kind: pairs, pairs } | { kind: words, found }, ' +
-      'indexes as served (400 on `answer` for an index that does not exist). A resend, or another ' +
-      'answer to the same question, answers the first result with repeated: true.',
+      'indexes as served (400 on `answer` for an index that does not exist). A resend with the ' +
+      'same key answers the first answer; another answer to the same question answers the ' +
+      'first result with repeated: true.',
     params: gameplayParamSchema,
     body: popupAnswerBodySchema,
     data: popupAnswerResultSchema,
     message: memberPopupMessages.answered,
-    handler: ({ params, body, request }) =>
-      answerPopup(app.db, currentMember(request), params, body),
+    handler: async ({ params, body, request }) => {
+      const answered = await answerPopup(app.db, currentMember(request), params, body);
+      return new Reply(answered.data, answered.message);
+    },
   });
 
   openRoute(app, {

@@ -18,9 +18,12 @@ import {
   normaliseWord,
   seededRandom,
 } from '@ajar/shared/popup-quiz/word-search';
+import { idempotencyMessages } from '@ajar/shared/idempotency/idempotency.constants';
 import { pointValue } from '@ajar/shared/quiz/quiz.scoring';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { runOnce, type OnceAnswer } from '../idempotency/idempotency.service';
+import { recordLearningEvent } from '../records/records.service';
 import { readQuiz } from '../activities/activities-read';
 import { findLearningContext } from './activity-progress.service';
 import * as learning from './learning.repository';
@@ -232,29 +235,31 @@ function toGameplayAnswer(g: ScorableGameplay, answer: PopupAnswer, seed: string
 }
 
 /**
- * Scores a pop-up answer on the server and keeps it once per member and question: a resend (same
- * idempotency key) or any later answer to the same question answers the stored first result
- * (`repeated`), never counting twice. The video's score (earned over all its pop-up points,
- * 0–100) is kept on the member's activity row, where the activity's `score` is read, and in the
- * redemption's `scores.list` that staff see.
+ * Scores a pop-up answer on the server and keeps it once per member and question. A resend with
+ * the same idempotency key, at once or later, gets the first answer (`runOnce`); another answer
+ * to a question already answered gets the stored first result (`repeated`), never counting
+ * twice. The video's score (earned over all its pop-up points, 0–100) is kept on the member's
+ * activity row, where the activity's `score` is read, and in the redemption's `scores.list` that
+ * staff see.
  */
 export async function answerPopup(
   db: Db,
   member: MemberRef,
   path: { programId: string; activityId: string; gameplayId: string },
   body: { answer: PopupAnswer; idempotency_key: string },
-): Promise<PopupAnswerResult> {
+): Promise<OnceAnswer<PopupAnswerResult>> {
   const ctx = await videoContext(db, member, path.programId, path.activityId);
   const g = ctx.gameplays.get(path.gameplayId);
   if (!g || !ctx.quiz) throw AppError.notFound(memberPopupMessages.gameplayNotFound);
   const seed = `${g.id}:${ctx.redeem.id}`;
   const setting = ctx.quiz.setting;
-  const before = await repo.findAnswer(db, ctx.redeem.id, g.id);
-  if (before) return toResult(g, before, setting, seed, true);
   const s = scorable(g);
   const scored = scoreGameplay(s, toGameplayAnswer(s, body.answer, seed));
-  return db.transaction(async (tx) => {
+  const once = { memberId: member.id, key: body.idempotency_key, scope: `popup:${g.id}` };
+  return runOnce(db, once, memberPopupMessages.answered, async (tx) => {
     await learning.lockRedeem(tx, ctx.redeem.id);
+    const before = await repo.findAnswer(tx, ctx.redeem.id, g.id);
+    if (before) return toResult(g, before, setting, seed, true);
     const row = await repo.insertAnswer(tx, {
       member_redeem_id: ctx.redeem.id,
       activity_id: ctx.activity.id,
@@ -265,11 +270,21 @@ export async function answerPopup(
       max_points: scored.max,
       idempotency_key: body.idempotency_key,
     });
-    if (!row) {
-      const stored = await repo.findAnswer(tx, ctx.redeem.id, g.id);
-      if (!stored) throw AppError.validation({ idempotency_key: memberPopupMessages.keyUsed });
-      return toResult(g, stored, setting, seed, true);
-    }
+    // The redemption is locked and the question had no answer: only a key kept on an answer
+    // before keys were claimed (popup_answers' own unique key) can refuse the insert.
+    if (!row) throw AppError.validation({ idempotency_key: idempotencyMessages.keyUsed });
+    await recordLearningEvent(tx, {
+      memberId: member.id,
+      programId: ctx.activity.program_id,
+      activityId: ctx.activity.id,
+      kind: 'popup_answered',
+      data: {
+        gameplay_id: g.id,
+        correct: scored.correct,
+        points: scored.earned,
+        max_points: scored.max,
+      },
+    });
     const total = [...ctx.gameplays.values()].reduce((sum, x) => sum + pointValue(x.point), 0);
     const earned = await repo.earnedPoints(tx, ctx.redeem.id, ctx.activity.id);
     await learning.upsertProgress(

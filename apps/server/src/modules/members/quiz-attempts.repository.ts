@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activities, quizAttempts, topics } from '../../db/schema';
 
@@ -65,6 +65,27 @@ export async function insertAttempt(
     })
     .returning();
   return row!;
+}
+
+/**
+ * Keeps one answer of an open attempt (null clears it) in its `answers`, merged in SQL so two
+ * saves of different questions never overwrite each other; null when the attempt is closed.
+ */
+export async function saveAnswer(
+  db: DbOrTx,
+  id: string,
+  questionId: string,
+  answer: number | null,
+): Promise<AttemptRow | null> {
+  const [row] = await db
+    .update(quizAttempts)
+    .set({
+      answers: sql`${quizAttempts.answers} || jsonb_build_object(${questionId}::text, ${answer}::int)`,
+      updated_at: new Date(),
+    })
+    .where(and(eq(quizAttempts.id, id), isNull(quizAttempts.submitted_at)))
+    .returning();
+  return row ?? null;
 }
 
 /** Closes an open attempt with its result; null when it was already closed (a second submit). */

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultActivitySettings } from '@ajar/shared/activities/activities-content.schemas';
-import { memberRedeems, quizAttempts } from '../../db/schema';
+import { learningEvents, memberRedeems, quizAttempts } from '../../db/schema';
 import { buildActivity } from '../../test/factories/activities';
 import { buildQuizPacket, joinProgram, type TestMember } from '../../test/factories/members';
 import { buildProgram, buildTopics } from '../../test/factories/programs';
@@ -293,5 +294,149 @@ describe('member quiz API', () => {
       status: 400,
       message: 'Aktivitas ini tidak memiliki soal',
     });
+  });
+
+  const save = (
+    m: TestMember,
+    url: string,
+    attemptId: string,
+    payload: { question_id: string; answer: unknown; idempotency_key?: string },
+  ) =>
+    t.app.inject({ method: 'PUT', url: `${url}/${attemptId}/answer`, headers: m.headers, payload });
+
+  const eventsOf = async (memberId: string) =>
+    t.db
+      .select({ kind: learningEvents.kind, data: learningEvents.data })
+      .from(learningEvents)
+      .where(eq(learningEvents.member_id, memberId))
+      .orderBy(asc(learningEvents.created_at));
+
+  it('saves answers one by one, resumes with them, and the submit wins over them', async () => {
+    const c = await quizCourse('quiz', { opportunity_repeat_test: 1 });
+    const [[a1, a2], [b1]] = c.questionIds as [string[], string[]];
+    const s1 = (await start(c.member, c.url)).json().data;
+    expect(s1.answers).toEqual({});
+    const first = await save(c.member, c.url, s1.attempt.id, { question_id: a1!, answer: 0 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      message: 'Jawaban tersimpan',
+      data: { attempt_id: s1.attempt.id, question_id: a1, answer: 0, answered_count: 1 },
+    });
+    // The same key sent at once: one save, the same answer to each.
+    const key = randomUUID();
+    const together = await Promise.all(
+      [0, 1, 2].map(() =>
+        save(c.member, c.url, s1.attempt.id, { question_id: a2!, answer: 1, idempotency_key: key }),
+      ),
+    );
+    for (const r of together) expect(r.json()).toEqual(together[0]!.json());
+    expect(together[0]!.json().data.answered_count).toBe(2);
+    // A cleared answer is no answer.
+    await save(c.member, c.url, s1.attempt.id, { question_id: b1!, answer: 3 });
+    await save(c.member, c.url, s1.attempt.id, { question_id: b1!, answer: null });
+
+    // Opened again (a reload, another device): the same attempt with what the server holds.
+    const resumed = (await start(c.member, c.url)).json().data;
+    expect(resumed.attempt.id).toBe(s1.attempt.id);
+    expect(resumed.answers).toEqual({ [a1!]: 0, [a2!]: 1 });
+
+    // The submit wins (a2 wrong now) and keeps what it leaves out (a1 right): 2 of 4 right.
+    const res = await submit(c.member, c.url, s1.attempt.id, { [a2!]: 0, [b1!]: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.score).toBe(50);
+    const events = await eventsOf(c.member.id);
+    expect(events.map((e) => e.kind)).toEqual([
+      'quiz_started',
+      'answer_saved',
+      'answer_saved',
+      'answer_saved',
+      'answer_saved',
+      'quiz_submitted',
+    ]);
+    expect(events[1]!.data).toEqual({ attempt_id: s1.attempt.id, question_id: a1, option: 0 });
+    expect(events.at(-1)!.data).toMatchObject({ score: 50, how: 'submitted', answered: 3 });
+    const closed = await save(c.member, c.url, s1.attempt.id, { question_id: a1!, answer: 1 });
+    expect(closed.json()).toMatchObject({
+      status: 400,
+      message: 'Pengerjaan ini sudah dikumpulkan',
+    });
+  });
+
+  it("refuses a save for a question not served, a missing option, another member's attempt", async () => {
+    const c = await quizCourse('quiz');
+    const [[a1]] = c.questionIds as [string[]];
+    const s1 = (await start(c.member, c.url)).json().data;
+    const stranger = await save(c.member, c.url, s1.attempt.id, {
+      question_id: randomUUID(),
+      answer: 0,
+    });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().validation).toEqual({ question_id: 'Soal tidak ada di pengerjaan ini' });
+    const option = await save(c.member, c.url, s1.attempt.id, { question_id: a1!, answer: 4 });
+    expect(option.statusCode).toBe(400);
+    expect(option.json().validation).toEqual({
+      answer: 'Pilihan jawaban soal nomor 1 tidak ada: soal ini memiliki 4 pilihan',
+    });
+    const text = await save(c.member, c.url, s1.attempt.id, { question_id: a1!, answer: 'B' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().validation).toEqual({ answer: 'Jawaban harus berupa nomor pilihan' });
+    const { member: other } = await joinProgram(t.app, c.program.id);
+    const theirs = await save(other, c.url, s1.attempt.id, { question_id: a1!, answer: 0 });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe('Pengerjaan tidak ditemukan');
+    const missing = await save(c.member, c.url, randomUUID(), { question_id: a1!, answer: 0 });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('scores the saved answers when the deadline passes, and refuses a late save', async () => {
+    const c = await quizCourse('exam', { timer: 30, opportunity_repeat_test: 1 });
+    const [[a1, a2], [b1]] = c.questionIds as [string[], string[]];
+    const s1 = (await start(c.member, c.url)).json().data;
+    for (const [q, option] of [
+      [a1!, 0],
+      [a2!, 1],
+      [b1!, 2],
+    ] as const) {
+      expect(
+        (await save(c.member, c.url, s1.attempt.id, { question_id: q, answer: option })).statusCode,
+      ).toBe(200);
+    }
+    const deadline = new Date(Date.now() - 5 * 60_000);
+    await t.db
+      .update(quizAttempts)
+      .set({ deadline_at: deadline })
+      .where(eq(quizAttempts.id, s1.attempt.id));
+    const late = await save(c.member, c.url, s1.attempt.id, { question_id: a1!, answer: 1 });
+    expect(late.json()).toMatchObject({ status: 400, message: 'Waktu pengerjaan sudah habis' });
+    const [closed] = await t.db
+      .select()
+      .from(quizAttempts)
+      .where(eq(quizAttempts.id, s1.attempt.id));
+    expect(closed!.submitted_at).toEqual(deadline);
+    // 3 of 4 right, held by the server: 75, and the late save changed nothing.
+    expect(Number(closed!.score)).toBe(75);
+    expect(closed!.answers).toEqual({ [a1!]: 0, [a2!]: 1, [b1!]: 2 });
+    const last = (await eventsOf(c.member.id)).at(-1)!;
+    expect(last).toMatchObject({ kind: 'quiz_submitted', data: { score: 75, how: 'expired' } });
+    // The late submit answers the time too, not 'already submitted'.
+    const submitLate = await submit(c.member, c.url, s1.attempt.id, { [a1!]: 0 });
+    expect(submitLate.json().message).toBe('Waktu pengerjaan sudah habis');
+
+    // Expiry found at the next start scores what was saved as well.
+    const s2 = (await start(c.member, c.url)).json().data;
+    const saved2 = await save(c.member, c.url, s2.attempt.id, { question_id: a1!, answer: 0 });
+    expect(saved2.statusCode, saved2.body).toBe(200);
+    await t.db
+      .update(quizAttempts)
+      .set({ deadline_at: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(quizAttempts.id, s2.attempt.id));
+    expect((await start(c.member, c.url)).json().message).toBe(
+      'Kesempatan mengerjakan sudah habis',
+    );
+    const [second] = await t.db
+      .select()
+      .from(quizAttempts)
+      .where(eq(quizAttempts.id, s2.attempt.id));
+    expect(Number(second!.score)).toBe(25);
   });
 });

@@ -2,12 +2,15 @@ import type { ActivitySettings } from '@ajar/shared/activities/activities-conten
 import { memberLimits, memberMessages } from '@ajar/shared/members/members.constants';
 import type {
   AttemptSummary,
+  QuizAnswerSaved,
   QuizResult,
   QuizStartData,
 } from '@ajar/shared/members/member-learning.schemas';
 import { activityMinimum, scorePacket, type QuizAnswers } from '@ajar/shared/quiz/quiz.scoring';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { runOnce, type OnceAnswer } from '../idempotency/idempotency.service';
+import { recordLearningEvent } from '../records/records.service';
 import {
   completionMode,
   findLearningContext,
@@ -42,6 +45,19 @@ const graceMs = memberLimits.quizGraceSeconds * 1000;
 
 function isExpired(attempt: repo.AttemptRow, now: Date): boolean {
   return attempt.deadline_at !== null && now.getTime() > attempt.deadline_at.getTime() + graceMs;
+}
+
+/**
+ * The answers an attempt holds that can be scored: option indexes of questions it served (a
+ * cleared answer is kept as null and is no answer).
+ */
+function heldAnswers(attempt: repo.AttemptRow): Record<string, number> {
+  const served = new Set(attempt.question_ids);
+  const held: Record<string, number> = {};
+  for (const [id, choice] of Object.entries(attempt.answers)) {
+    if (served.has(id) && typeof choice === 'number') held[id] = choice;
+  }
+  return held;
 }
 
 function toSummary(row: repo.AttemptRow, settings: ActivitySettings): AttemptSummary {
@@ -105,6 +121,8 @@ async function finishAttempt(
   attempt: repo.AttemptRow,
   answers: QuizAnswers,
   submittedAt: Date,
+  how: 'submitted' | 'expired',
+  memberId: string,
 ) {
   const sections = attempt.packet_id
     ? sectionsOfAttempt(await packetSections(tx, attempt.packet_id), attempt.question_ids)
@@ -120,6 +138,21 @@ async function finishAttempt(
   if (!closed) throw AppError.badRequest(memberMessages.attemptClosed);
 
   const { activity, redeem } = ctx;
+  await recordLearningEvent(tx, {
+    memberId,
+    programId: activity.program_id,
+    activityId: activity.id,
+    kind: 'quiz_submitted',
+    data: {
+      attempt_id: attempt.id,
+      attempt_no: attempt.attempt_no,
+      score: result.score,
+      passed: result.passed,
+      answered: Object.keys(answers).length,
+      // 'expired': the deadline passed and the server scored the answers it held.
+      how,
+    },
+  });
   const all = await repo.listAttempts(tx, redeem.id, activity.id);
   const submitted = all.filter((a) => a.submitted_at !== null);
   const scores = submitted.map((a) => a.score).filter((s): s is number => s !== null);
@@ -150,11 +183,11 @@ async function finishAttempt(
 
 /**
  * Starts (or resumes) an attempt at a quiz-type activity. An open attempt still within its time
- * is answered again (same questions, same deadline); one past its deadline is closed as
- * submitted at the deadline with what the server has (no answers) and counts as used. Then a new
- * attempt needs a chance left ('Kesempatan mengerjakan sudah habis'), picks its packet, orders
- * its questions and sets the server's deadline from 'Timer' (minutes). Questions are answered
- * without their right answers.
+ * is answered again (same questions, same deadline, the answers saved so far); one past its
+ * deadline is closed as submitted at the deadline, scored on the answers the server holds, and
+ * counts as used. Then a new attempt needs a chance left ('Kesempatan mengerjakan sudah habis'),
+ * picks its packet, orders its questions and sets the server's deadline from 'Timer' (minutes).
+ * Questions are answered without their right answers.
  */
 export async function startQuiz(
   db: Db,
@@ -167,6 +200,8 @@ export async function startQuiz(
     throw AppError.badRequest(memberMessages.notQuiz);
   const settings = readSettings(ctx.activity.settings);
   const now = new Date();
+  // Committed on its own: the expiry stands even when no new attempt may start.
+  await closeIfExpired(db, ctx, settings, member.id, now);
   return db.transaction(async (tx) => {
     await learning.lockRedeem(tx, ctx.redeem.id);
     let attempts = await repo.listAttempts(tx, ctx.redeem.id, activityId);
@@ -175,7 +210,8 @@ export async function startQuiz(
     if (open && !isExpired(open, now)) {
       attempt = open;
     } else if (open) {
-      await finishAttempt(tx, ctx, settings, open, {}, open.deadline_at ?? now);
+      const at = open.deadline_at ?? now;
+      await finishAttempt(tx, ctx, settings, open, heldAnswers(open), at, 'expired', member.id);
       attempts = await repo.listAttempts(tx, ctx.redeem.id, activityId);
     }
     if (!attempt) {
@@ -196,6 +232,17 @@ export async function startQuiz(
         deadlineAt: settings.timer > 0 ? new Date(now.getTime() + settings.timer * 60_000) : null,
       });
       await learning.markStarted(tx, ctx.redeem.id);
+      await recordLearningEvent(tx, {
+        memberId: member.id,
+        programId: ctx.activity.program_id,
+        activityId,
+        kind: 'quiz_started',
+        data: {
+          attempt_id: attempt.id,
+          attempt_no: attemptNo,
+          deadline_at: attempt.deadline_at?.toISOString() ?? null,
+        },
+      });
       attempts = [...attempts, attempt];
     }
     const served = attempt.packet_id
@@ -208,6 +255,7 @@ export async function startQuiz(
         ? Math.max(0, Math.floor((attempt.deadline_at.getTime() - now.getTime()) / 1000))
         : null,
       sections: served.map((s) => ({ name: s.name, questions: s.questions.map(toServedQuestion) })),
+      answers: heldAnswers(attempt),
     };
   });
 }
@@ -221,6 +269,7 @@ async function refuseMissingOptions(
   tx: DbOrTx,
   attempt: repo.AttemptRow,
   given: Record<string, number>,
+  field: 'answers' | 'answer',
 ): Promise<void> {
   if (Object.keys(given).length === 0 || !attempt.packet_id) return;
   const sections = sectionsOfAttempt(
@@ -235,44 +284,152 @@ async function refuseMissingOptions(
     const count = optionCounts.get(id);
     if (count !== undefined && choice >= count) {
       const number = attempt.question_ids.indexOf(id) + 1;
-      throw AppError.validation({ answers: memberMessages.optionNotFound(number, count) });
+      throw AppError.validation({ [field]: memberMessages.optionNotFound(number, count) });
     }
   }
 }
 
 /**
+ * Closes the attempt if its deadline (plus the grace) has passed while it is still open: it is
+ * submitted at the deadline with the answers the server holds. Its own transaction, committed
+ * before the late request is refused: the expiry is a fact of time, not of that request.
+ */
+async function closeIfExpired(
+  db: Db,
+  ctx: Context,
+  settings: ActivitySettings,
+  memberId: string,
+  now: Date,
+  attemptId?: string,
+): Promise<void> {
+  const { redeem, activity } = ctx;
+  const attempt = attemptId
+    ? await repo.findAttempt(db, redeem.id, activity.id, attemptId)
+    : (await repo.listAttempts(db, redeem.id, activity.id)).find((a) => !a.submitted_at);
+  if (!attempt || attempt.submitted_at || !isExpired(attempt, now)) return;
+  await db.transaction(async (tx) => {
+    await learning.lockRedeem(tx, redeem.id);
+    const open = await repo.findAttempt(tx, redeem.id, activity.id, attempt.id);
+    if (!open || open.submitted_at) return;
+    const at = open.deadline_at!;
+    await finishAttempt(tx, ctx, settings, open, heldAnswers(open), at, 'expired', memberId);
+  });
+}
+
+/** The attempt a request names, open and within its time (404 / 400 otherwise). */
+async function openAttempt(tx: DbOrTx, ctx: Context, attemptId: string, now: Date) {
+  const attempt = await repo.findAttempt(tx, ctx.redeem.id, ctx.activity.id, attemptId);
+  if (!attempt) throw AppError.notFound(memberMessages.attemptNotFound);
+  // Past the deadline first: an attempt the server closed at its deadline answers the time.
+  if (isExpired(attempt, now)) throw AppError.badRequest(memberMessages.timeUp);
+  if (attempt.submitted_at) throw AppError.badRequest(memberMessages.attemptClosed);
+  return attempt;
+}
+
+/**
+ * `PUT …/quiz/{attemptId}/answer`: keeps one answer of the member's own running attempt as it is
+ * given (null clears it), so a reload or another device resumes it. The question must be one the
+ * attempt served and the option must exist; past the deadline (plus the grace) it is refused
+ * and the attempt is scored on what the server holds. Idempotent per key (`runOnce`).
+ */
+export async function saveAnswer(
+  db: Db,
+  member: MemberRef,
+  path: { programId: string; activityId: string; attemptId: string },
+  body: { question_id: string; answer: number | null; idempotency_key?: string | undefined },
+): Promise<OnceAnswer<QuizAnswerSaved>> {
+  const ctx = await findLearningContext(db, member, path.programId, path.activityId);
+  const settings = readSettings(ctx.activity.settings);
+  const now = new Date();
+  await closeIfExpired(db, ctx, settings, member.id, now, path.attemptId);
+  const request = {
+    memberId: member.id,
+    key: body.idempotency_key,
+    scope: `quiz-answer:${path.attemptId}:${body.question_id}`,
+  };
+  return runOnce(db, request, memberMessages.answerSaved, async (tx) => {
+    await learning.lockRedeem(tx, ctx.redeem.id);
+    const attempt = await openAttempt(tx, ctx, path.attemptId, now);
+    if (!attempt.question_ids.includes(body.question_id)) {
+      throw AppError.validation({ question_id: memberMessages.questionNotInAttempt });
+    }
+    if (body.answer !== null) {
+      await refuseMissingOptions(tx, attempt, { [body.question_id]: body.answer }, 'answer');
+    }
+    const saved = await repo.saveAnswer(tx, attempt.id, body.question_id, body.answer);
+    if (!saved) throw AppError.badRequest(memberMessages.attemptClosed);
+    await recordLearningEvent(tx, {
+      memberId: member.id,
+      programId: ctx.activity.program_id,
+      activityId: ctx.activity.id,
+      kind: 'answer_saved',
+      // The option index only: small, and the question's text is in the packet.
+      data: { attempt_id: attempt.id, question_id: body.question_id, option: body.answer },
+    });
+    return {
+      attempt_id: attempt.id,
+      question_id: body.question_id,
+      answer: body.answer,
+      answered_count: Object.keys(heldAnswers(saved)).length,
+    };
+  });
+}
+
+/**
  * Submits an open attempt's answers (question id → option index) and scores them on the server.
- * A submission later than the deadline plus a 30-second grace is refused ('Waktu pengerjaan sudah
- * habis'); the attempt is then closed as submitted at the deadline without answers, and counts.
+ * The answers sent win over the ones saved one by one (a null clears one); saved answers the
+ * submission leaves out are kept. A submission later than the deadline plus a 30-second grace is
+ * refused ('Waktu pengerjaan sudah habis'); the attempt is then closed as submitted at the
+ * deadline with the answers the server holds, and counts. Idempotent per key (`runOnce`): a
+ * resend gets the first result, never 'Pengerjaan ini sudah dikumpulkan'.
  */
 export async function submitQuiz(
   db: Db,
   member: MemberRef,
   path: { programId: string; activityId: string; attemptId: string },
-  answers: Record<string, number | null>,
-): Promise<QuizResult> {
+  body: { answers: Record<string, number | null>; idempotency_key?: string | undefined },
+): Promise<OnceAnswer<QuizResult>> {
   const ctx = await findLearningContext(db, member, path.programId, path.activityId);
   const settings = readSettings(ctx.activity.settings);
   const now = new Date();
-  const outcome = await db.transaction(async (tx) => {
+  await closeIfExpired(db, ctx, settings, member.id, now, path.attemptId);
+  const request = {
+    memberId: member.id,
+    key: body.idempotency_key,
+    scope: `quiz:${path.attemptId}`,
+  };
+  return runOnce(db, request, memberMessages.quizSubmitted, async (tx) => {
     await learning.lockRedeem(tx, ctx.redeem.id);
-    const attempt = await repo.findAttempt(tx, ctx.redeem.id, path.activityId, path.attemptId);
-    if (!attempt) throw AppError.notFound(memberMessages.attemptNotFound);
-    if (attempt.submitted_at) throw AppError.badRequest(memberMessages.attemptClosed);
-    if (isExpired(attempt, now)) {
-      await finishAttempt(tx, ctx, settings, attempt, {}, attempt.deadline_at!);
-      return null;
-    }
+    const attempt = await openAttempt(tx, ctx, path.attemptId, now);
     const served = new Set(attempt.question_ids);
-    const unknown = Object.keys(answers).find((id) => !served.has(id));
+    const unknown = Object.keys(body.answers).find((id) => !served.has(id));
     if (unknown) throw AppError.validation({ answers: memberMessages.unknownQuestion });
-    const given: Record<string, number> = {};
-    for (const [id, choice] of Object.entries(answers)) if (choice !== null) given[id] = choice;
-    await refuseMissingOptions(tx, attempt, given);
-    return finishAttempt(tx, ctx, settings, attempt, given, now);
+    const sent: Record<string, number> = {};
+    for (const [id, choice] of Object.entries(body.answers)) if (choice !== null) sent[id] = choice;
+    await refuseMissingOptions(tx, attempt, sent, 'answers');
+    const given = { ...heldAnswers(attempt) };
+    for (const [id, choice] of Object.entries(body.answers)) {
+      if (choice === null) delete given[id];
+      else given[id] = choice;
+    }
+    const outcome = await finishAttempt(
+      tx,
+      ctx,
+      settings,
+      attempt,
+      given,
+      now,
+      'submitted',
+      member.id,
+    );
+    return toResult(outcome, settings);
   });
-  if (!outcome) throw AppError.badRequest(memberMessages.timeUp);
+}
 
+function toResult(
+  outcome: Awaited<ReturnType<typeof finishAttempt>>,
+  settings: ActivitySettings,
+): QuizResult {
   const { closed, result, row, best, progress, attemptsDone } = outcome;
   const showScore = settings.is_show_score === 1;
   const showAnswers = settings.is_show_answer === 1;

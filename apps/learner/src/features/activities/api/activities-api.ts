@@ -5,6 +5,7 @@ import type {
   MemberActivityDetail,
   MemberCertificateData,
   MyProgramDetail,
+  QuizAnswerSaved,
   QuizResult,
   QuizStartData,
   VideoProgressData,
@@ -75,22 +76,58 @@ export const completeActivity = (programId: string, activityId: string) =>
 export const startQuiz = (programId: string, activityId: string) =>
   http.post<QuizStartData>(`${activityPath(programId, activityId)}/quiz/start`);
 
-/** Submits the answers; offline they wait on the device with their idempotency key. */
+/** What waits in the offline queue for one action (its button shows it, `useQueued`). */
+export const queueSlots = {
+  quizAnswer: (attemptId: string, questionId: string) => `quiz-answer:${attemptId}:${questionId}`,
+  quizSubmit: (attemptId: string) => `quiz-submit:${attemptId}`,
+  popup: (gameplayId: string) => `popup:${gameplayId}`,
+  attendance: (activityId: string) => `attendance:${activityId}`,
+};
+
+/**
+ * Saves one answer of a running attempt as it is given; offline it waits on the device, and a
+ * newer answer to the same question replaces the one waiting.
+ */
+export const saveQuizAnswer = (
+  programId: string,
+  activityId: string,
+  attemptId: string,
+  questionId: string,
+  answer: number | null,
+) => {
+  const key = crypto.randomUUID();
+  return sendOrQueue<QuizAnswerSaved>(
+    {
+      key,
+      kind: 'quiz-answer',
+      slot: queueSlots.quizAnswer(attemptId, questionId),
+      method: 'PUT',
+      path: `${activityPath(programId, activityId)}/quiz/${enc(attemptId)}/answer`,
+      body: { question_id: questionId, answer, idempotency_key: key },
+    },
+    'replace',
+  );
+};
+
+/**
+ * Submits the answers with the attempt's one key (every send of it is the same request);
+ * offline it waits on the device behind the answers saved before it.
+ */
 export const submitQuiz = (
   programId: string,
   activityId: string,
   attemptId: string,
   answers: Record<string, number | null>,
-) => {
-  const key = crypto.randomUUID();
-  return sendOrQueue<QuizResult>({
+  key: string,
+) =>
+  sendOrQueue<QuizResult>({
     key,
     kind: 'quiz',
+    slot: queueSlots.quizSubmit(attemptId),
     method: 'POST',
     path: `${activityPath(programId, activityId)}/quiz/${enc(attemptId)}/submit`,
     body: { answers, idempotency_key: key },
   });
-};
 
 /** One pop-up answer, scored on the server; offline it waits with its idempotency key. */
 export const answerGameplay = (
@@ -103,18 +140,20 @@ export const answerGameplay = (
   return sendOrQueue<PopupAnswerResult>({
     key,
     kind: 'popup',
+    slot: queueSlots.popup(gameplayId),
     method: 'POST',
     path: `${activityPath(programId, activityId)}/gameplay/${enc(gameplayId)}/answer`,
     body: { answer, idempotency_key: key },
   });
 };
 
-/** 'Presensi'; offline it waits with its idempotency key. */
+/** 'Presensi'; offline it waits with its idempotency key (once: a second tap is not queued). */
 export const checkIn = (programId: string, activityId: string) => {
   const key = crypto.randomUUID();
   return sendOrQueue<CheckInData>({
     key,
     kind: 'attendance',
+    slot: queueSlots.attendance(activityId),
     method: 'POST',
     path: `${activityPath(programId, activityId)}/attendance`,
     body: { idempotency_key: key },

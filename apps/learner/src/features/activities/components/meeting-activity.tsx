@@ -12,7 +12,9 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { queuedText } from '@ajar/player/lib/player-texts';
-import { activityKeys, checkIn } from '../api/activities-api';
+import { useQueued } from '../../../hooks/use-queued';
+import { onQueuedSent } from '../../../lib/offline-queue';
+import { activityKeys, checkIn, queueSlots } from '../api/activities-api';
 import { readContent } from '../lib/activity-content';
 import type { ActivityProps } from './activity-props';
 import { RichText } from './rich-text';
@@ -45,6 +47,22 @@ export function MeetingActivity({ programId, activity }: ActivityProps) {
     const timer = window.setInterval(() => setNow(new Date()), 30_000);
     return () => window.clearInterval(timer);
   }, []);
+  const slot = queueSlots.attendance(activity.id);
+  const waiting = useQueued(slot);
+  // The check-in kept offline was sent: its answer shows here.
+  useEffect(
+    () =>
+      onQueuedSent((call, outcome) => {
+        if (call.slot !== slot) return;
+        if ('error' in outcome) {
+          setMessage({ tone: 'error', text: outcome.error.message });
+          return true;
+        }
+        setMessage({ tone: 'success', text: 'Presensi berhasil' });
+        void queryClient.invalidateQueries({ queryKey: activityKeys.program(programId) });
+      }),
+    [slot, queryClient, programId],
+  );
 
   // Days come from the server as stored; the rule skips a day name it does not know.
   const schedule = meeting
@@ -100,8 +118,8 @@ export function MeetingActivity({ programId, activity }: ActivityProps) {
           <p className="muted">Presensi hanya dapat dilakukan saat jadwal berlangsung.</p>
         )}
         {!activity.is_complete && (
-          <Button block busy={busy} disabled={!open} onClick={presensi}>
-            Presensi
+          <Button block busy={busy} disabled={!open || waiting} onClick={presensi}>
+            {waiting ? 'Menunggu koneksi…' : 'Presensi'}
           </Button>
         )}
         {message && <Alert tone={message.tone}>{message.text}</Alert>}

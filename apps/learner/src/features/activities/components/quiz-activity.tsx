@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { QuizResult, QuizStartData } from '@ajar/shared/members/member-learning.schemas';
 import { queuedText } from '@ajar/player/lib/player-texts';
 import { QuizQuestionCard } from '@ajar/player/quiz/quiz-question-card';
 import { QuizResultCard } from '@ajar/player/quiz/quiz-result-card';
@@ -11,107 +10,74 @@ import {
 } from '@ajar/player/quiz/quiz-sections-player';
 import { QuizSettingsSummary } from '@ajar/player/quiz/quiz-settings-summary';
 import { activityMinimum } from '@ajar/shared/quiz/quiz.scoring';
-import { errorMessage } from '../../../api/http';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { onQueuedSent } from '../../../lib/offline-queue';
-import { activityKeys, startQuiz, submitQuiz } from '../api/activities-api';
+import { activityKeys } from '../api/activities-api';
 import { readSettings } from '../lib/activity-content';
 import type { ActivityProps } from './activity-props';
-
-type Step =
-  | { name: 'intro' }
-  | { name: 'playing'; start: QuizStartData }
-  | { name: 'queued'; start: QuizStartData; key: string; answers: Record<string, number> }
-  | { name: 'result'; start: QuizStartData; result: QuizResult; answers: Record<string, number> };
+import { LeaveQuizGuard } from './leave-quiz-guard';
+import { useQuizAttempt } from './use-quiz-attempt';
 
 const attemptsText = (left: number | null) =>
   left === null ? 'Kesempatan mengerjakan: tanpa batas' : `Sisa kesempatan mengerjakan: ${left}`;
 
 /**
  * Pre-test, quiz, post-test, exam and survey questions: start (or resume) an attempt, answer
- * with the server's timer, submit, and see the result as the settings allow. The server scores;
- * an answer sent offline waits on the device with its idempotency key and arrives once.
+ * with the server's timer, submit, and see the result as the settings allow. The server scores.
+ * Each answer is kept on the phone at once and saved on the server (queued offline), so a
+ * reload, back and forward, a killed tab or a lost connection reopens the attempt as it was;
+ * leaving a running attempt asks first.
  */
 export function QuizActivity({ programId, activity }: ActivityProps) {
   const queryClient = useQueryClient();
   const settings = readSettings(activity);
-  const [step, setStep] = useState<Step>({ name: 'intro' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
   const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: activityKeys.program(programId) });
-
-  // A submission kept offline: its result arrives when the queue sends it.
-  useEffect(() => {
-    if (step.name !== 'queued') return;
-    return onQueuedSent((call, outcome) => {
-      if (call.key !== step.key) return;
-      if ('error' in outcome) {
-        setError(outcome.error.message);
-        setStep({ name: 'intro' });
-      } else
-        setStep({
-          name: 'result',
-          start: step.start,
-          result: outcome.data as QuizResult,
-          answers: step.answers,
-        });
-      void refresh();
-    });
-  });
+    void queryClient.invalidateQueries({ queryKey: activityKeys.program(programId) });
+  const { step, busy, error, begin, answer, moveTo, submit, restart } = useQuizAttempt(
+    programId,
+    activity,
+    refresh,
+  );
+  const start = step.name === 'playing' || step.name === 'queued' ? step.draft.start : null;
+  const served = step.name === 'result' ? step.start : start;
 
   const sections: QuizSection[] = useMemo(
     () =>
-      step.name === 'intro'
-        ? []
-        : step.start.sections.map((s, i) => ({
-            key: String(i),
-            name: s.name,
-            questions: s.questions,
-          })),
-    [step],
+      (served?.sections ?? []).map((s, i) => ({
+        key: String(i),
+        name: s.name,
+        questions: s.questions,
+      })),
+    [served],
   );
 
-  const begin = () => {
-    setBusy(true);
-    setError(null);
-    startQuiz(programId, activity.id)
-      .then((start) => setStep({ name: 'playing', start }))
-      .catch((e: unknown) => setError(errorMessage(e)))
-      .finally(() => setBusy(false));
-  };
-
-  const submit = (start: QuizStartData, answers: Record<string, number | undefined>) => {
-    const sent: Record<string, number> = {};
-    for (const [id, option] of Object.entries(answers)) if (option !== undefined) sent[id] = option;
-    setBusy(true);
-    setError(null);
-    submitQuiz(programId, activity.id, start.attempt.id, sent)
-      .then((outcome) => {
-        if (outcome.queued) setStep({ name: 'queued', start, key: outcome.key, answers: sent });
-        else {
-          setStep({ name: 'result', start, result: outcome.data, answers: sent });
-          void refresh();
-        }
-      })
-      .catch((e: unknown) => setError(errorMessage(e)))
-      .finally(() => setBusy(false));
-  };
+  if (step.name === 'resuming') {
+    return (
+      <Card className="stack">
+        <p role="status">Membuka pengerjaan…</p>
+      </Card>
+    );
+  }
 
   if (step.name === 'playing') {
+    const { draft, limit } = step;
     return (
       <>
+        <LeaveQuizGuard active />
         <QuizSectionsPlayer
+          key={draft.start.attempt.id}
           sections={sections}
-          title={`Percobaan ke-${step.start.attempt.attempt_no}`}
-          limitSeconds={step.start.seconds_left}
-          showTimer={settings?.is_show_timer === 1 || step.start.seconds_left !== null}
+          title={`Percobaan ke-${draft.start.attempt.attempt_no}`}
+          limitSeconds={limit}
+          showTimer={settings?.is_show_timer === 1 || limit !== null}
           canSkip={settings?.is_skip === 1}
           submitting={busy}
-          onSubmit={(answers) => submit(step.start, answers)}
+          initialAnswers={draft.answers}
+          initialSection={draft.section}
+          onAnswer={answer}
+          onSectionChange={moveTo}
+          onSubmit={(answers) => submit(answers)}
         />
         {error && <Alert tone="error">{error}</Alert>}
       </>
@@ -121,6 +87,7 @@ export function QuizActivity({ programId, activity }: ActivityProps) {
   if (step.name === 'queued') {
     return (
       <Card className="stack">
+        <h2>Menunggu koneksi…</h2>
         <Alert tone="info">{queuedText}</Alert>
         <p className="muted">Hasil akan tampil di sini setelah jawaban terkirim.</p>
       </Card>
@@ -157,7 +124,7 @@ export function QuizActivity({ programId, activity }: ActivityProps) {
             <>
               <span className="muted">{attemptsText(result.attempts_left)}</span>
               {(result.attempts_left === null || result.attempts_left > 0) && (
-                <Button variant="secondary" onClick={() => setStep({ name: 'intro' })}>
+                <Button variant="secondary" onClick={restart}>
                   Ulangi
                 </Button>
               )}

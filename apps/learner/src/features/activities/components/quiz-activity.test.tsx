@@ -1,0 +1,213 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { IDBFactory } from 'fake-indexeddb';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  MemberActivityDetail,
+  QuizStartData,
+} from '@ajar/shared/members/member-learning.schemas';
+
+/**
+ * The quiz screen against a member API played by a stubbed `fetch` that keeps the attempt as
+ * the server does (answers saved one by one, returned by `start`): answers are kept on the
+ * phone and on the server, a reopened screen resumes the attempt as it was, online or not.
+ */
+
+const programId = '00000000-0000-4000-8000-000000000001';
+const activityId = '00000000-0000-4000-8000-000000000002';
+const attemptId = '00000000-0000-4000-8000-000000000003';
+const qid = (n: number) => `00000000-0000-4000-8000-00000000010${n}`;
+
+const question = (n: number) => ({
+  id: qid(n),
+  type: 'multiple_choice',
+  question: { text: `Soal ${n}`, media: null },
+  instruction: null,
+  audio: null,
+  options: ['A', 'B', 'C'].map((text) => ({ text, media: null })),
+});
+
+interface Server {
+  answers: Record<string, number>;
+  saves: { question_id: string; answer: number | null }[];
+  submits: unknown[];
+  reachable: boolean;
+}
+let server: Server;
+
+function startData(): QuizStartData {
+  return {
+    attempt: {
+      id: attemptId,
+      attempt_no: 1,
+      started_at: new Date().toISOString(),
+      deadline_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+      submitted_at: null,
+      score: null,
+      passed: null,
+    },
+    attempts_left: 0,
+    seconds_left: 600,
+    sections: [{ name: 'Bagian A', questions: [1, 2, 3, 4].map(question) }],
+    answers: { ...server.answers },
+  };
+}
+
+function reply(data: unknown, status = 200) {
+  return new Response(JSON.stringify({ status, message: 'ok', data }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  server = { answers: {}, saves: [], submits: [], reachable: true };
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => server.reachable);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      if (!server.reachable) throw new TypeError('Failed to fetch');
+      const path = new URL(url, 'http://localhost').pathname;
+      const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+      if (path.endsWith('/quiz/start')) return reply(startData());
+      if (path.endsWith('/answer')) {
+        const save = body as { question_id: string; answer: number | null };
+        server.saves.push(save);
+        if (save.answer === null) delete server.answers[save.question_id];
+        else server.answers[save.question_id] = save.answer;
+        return reply({ ...save, attempt_id: attemptId, answered_count: 0 });
+      }
+      return reply(null, 404);
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function activity(open: boolean): MemberActivityDetail {
+  return {
+    id: activityId,
+    topic_id: '00000000-0000-4000-8000-000000000009',
+    name: 'Kuis 1',
+    type: 'quiz',
+    seq: 1,
+    completion: 'quiz',
+    is_complete: false,
+    completed_at: null,
+    score: null,
+    attempts: 0,
+    upload: null,
+    feedback: null,
+    state: open ? 'sedang' : 'belum',
+    lock_reason: null,
+    settings: { is_skip: 1, is_show_timer: 1 },
+    content: {},
+    attempts_left: open ? 0 : 1,
+    history: open ? [startData().attempt] : [],
+    video_position: null,
+    video_max_position: null,
+    video_duration: null,
+  };
+}
+
+async function renderQuiz(detail: MemberActivityDetail) {
+  // Imported after the stubs: the queue starts on import.
+  const { QuizActivity } = await import('./quiz-activity');
+  const router = createMemoryRouter(
+    [
+      { path: '/quiz', element: <QuizActivity programId={programId} activity={detail} /> },
+      { path: '/program', element: <p>Daftar aktivitas</p> },
+    ],
+    { initialEntries: ['/program', '/quiz'], initialIndex: 1 },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const choose = (n: number, option: string) =>
+  fireEvent.click(
+    within(screen.getByRole('radiogroup', { name: `Jawaban nomor ${n}` })).getByRole('radio', {
+      name: option,
+    }),
+  );
+
+const chosen = (n: number, option: string) =>
+  (
+    within(screen.getByRole('radiogroup', { name: `Jawaban nomor ${n}` })).getByRole('radio', {
+      name: option,
+    }) as HTMLInputElement
+  ).checked;
+
+describe('quiz activity', () => {
+  it('saves each answer at once and reopens the attempt with them after a reload', async () => {
+    await renderQuiz(activity(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Mulai' }));
+    await screen.findByText('0 dari 4 soal terjawab');
+    choose(1, 'B');
+    choose(2, 'C');
+    expect(screen.getByText('2 dari 4 soal terjawab')).toBeTruthy();
+    await waitFor(() =>
+      expect(server.saves).toEqual([
+        expect.objectContaining({ question_id: qid(1), answer: 1 }),
+        expect.objectContaining({ question_id: qid(2), answer: 2 }),
+      ]),
+    );
+
+    // A reload: the screen opens again with the attempt running, and reopens it by itself.
+    cleanup();
+    await renderQuiz(activity(true));
+    await screen.findByText('2 dari 4 soal terjawab');
+    expect(chosen(1, 'B')).toBe(true);
+    expect(chosen(2, 'C')).toBe(true);
+  });
+
+  it('reopens the attempt from the phone when the connection is gone', async () => {
+    await renderQuiz(activity(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Mulai' }));
+    await screen.findByText('0 dari 4 soal terjawab');
+    server.reachable = false;
+    choose(3, 'A');
+    cleanup();
+    await renderQuiz(activity(true));
+    await screen.findByText('1 dari 4 soal terjawab');
+    expect(chosen(3, 'A')).toBe(true);
+    // Nothing reached the server; the answer waits in the queue.
+    expect(server.saves).toEqual([]);
+  });
+
+  it('opens with the answers the server holds when the phone keeps none (another device)', async () => {
+    server.answers = { [qid(4)]: 2 };
+    await renderQuiz(activity(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Lanjutkan' }));
+    await screen.findByText('1 dari 4 soal terjawab');
+    expect(chosen(4, 'C')).toBe(true);
+  });
+
+  it('asks before leaving a running attempt, and stays when asked to', async () => {
+    const router = await renderQuiz(activity(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Mulai' }));
+    await screen.findByText('0 dari 4 soal terjawab');
+    // The participant answers, then presses back (the guard is armed by then, as on a phone).
+    choose(1, 'A');
+    await waitFor(() => expect(server.saves).toHaveLength(1));
+    await act(() => router.navigate(-1));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Tinggalkan kuis?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Tetap mengerjakan' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/quiz');
+    await act(() => router.navigate(-1));
+    fireEvent.click(await screen.findByRole('button', { name: 'Tinggalkan' }));
+    await screen.findByText('Daftar aktivitas', {}, { timeout: 10_000 });
+  });
+});
