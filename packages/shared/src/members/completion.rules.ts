@@ -20,6 +20,12 @@ export const completionLimits = {
   rateMargin: 1.1,
   slackSeconds: 3,
   /**
+   * The longest stretch of video one report may add: the players report at least every 10 s of
+   * play and at every pause, seek and end, so a longer stretch was not played through (a jump
+   * after a long pause, or reports lost on the way).
+   */
+  maxStretchSeconds: 30,
+  /**
    * Share of an activity's `estimated_duration` that must pass (server time, from the first
    * opening) before a reading, PDF or link activity can be completed: see docs/decisions.md.
    */
@@ -66,8 +72,9 @@ export function watchedPercent(intervals: WatchedIntervals, duration: number): n
 
 /**
  * What a progress report adds: the stretch from the previous report's position to this one,
- * only when no faster than the players can play in the server time that passed since that report.
- * A seek back or a jump forward adds nothing (the next report counts from the new position).
+ * only when no faster than the players can play in the server time that passed since that report
+ * and no longer than a player plays between two reports. A seek back or a jump forward adds
+ * nothing (the next report counts from the new position).
  */
 export function acceptedStretch(
   previous: { position: number; at: Date } | null,
@@ -78,8 +85,11 @@ export function acceptedStretch(
   const from = previous.position;
   if (!(position > from)) return null;
   const elapsed = Math.max(0, (now.getTime() - previous.at.getTime()) / 1000);
-  const { maxPlaybackRate, rateMargin, slackSeconds } = completionLimits;
-  const allowed = elapsed * maxPlaybackRate * rateMargin + slackSeconds;
+  const { maxPlaybackRate, rateMargin, slackSeconds, maxStretchSeconds } = completionLimits;
+  const allowed = Math.min(
+    elapsed * maxPlaybackRate * rateMargin + slackSeconds,
+    maxStretchSeconds,
+  );
   return position - from <= allowed ? [from, position] : null;
 }
 

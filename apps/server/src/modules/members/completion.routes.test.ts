@@ -175,6 +175,11 @@ describe('completion is earned (catalogue)', () => {
     const end = (await report(member, p.url(0), 99)).json().data;
     expect(end).toMatchObject({ video_position: 99, watched_percent: 0 });
     expect(end.activity.is_complete).toBe(false);
+    // Nor after a long pause: an hour later, a jump back to the start and on to the end.
+    later(3600);
+    await report(member, p.url(0), 0);
+    later(3600);
+    expect((await report(member, p.url(0), 99)).json().data.watched_percent).toBe(0);
     // From there on, only what is played counts: 99 → 100 is 1 %.
     later(1);
     expect((await report(member, p.url(0), 100)).json().data.watched_percent).toBe(1);
