@@ -33,7 +33,10 @@ type ActivityBase = { id: string; topic_id: string; name: string; type: string; 
 export function stateAfter(p: repo.ProgressRow | null | undefined): ActivityStateResult {
   if (p?.is_complete) return { state: 'selesai', lock_reason: null };
   const started =
-    (p?.attempts ?? 0) > 0 || (p?.video_position ?? 0) > 0 || Boolean(p?.work_file_key);
+    (p?.attempts ?? 0) > 0 ||
+    (p?.video_position ?? 0) > 0 ||
+    Boolean(p?.work_file_key) ||
+    Boolean(p?.content_opened_at ?? p?.link_followed_at);
   return { state: started ? 'sedang' : 'belum', lock_reason: null };
 }
 
