@@ -157,7 +157,8 @@ describe('completion is earned in Ajar Belajar', () => {
     await page.getByRole('link', { name: 'Isi Google Form (tab baru)' }).click();
     const tab = await opened;
     await tab.waitForLoadState('domcontentloaded');
-    expect(tab.url()).toBe(`${app.server.url}/belajar/`);
+    // Sent on by the server (302) to the form's address, here the app itself.
+    expect(tab.url().startsWith(`${app.server.url}/belajar`)).toBe(true);
     await tab.close();
     await page.getByRole('button', { name: 'Tandai selesai' }).click();
     await page.getByText('Selesai', { exact: true }).first().waitFor();
