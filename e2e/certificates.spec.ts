@@ -48,10 +48,13 @@ describe('certificates', () => {
     activityId = await createActivity(app.api, topic, {
       name: 'Membaca Prinsip Desain',
       type: 'general',
+      content: { description: '<p>Prinsip desain.</p>' },
     });
     await app.api('PUT', `/program/v1/company/update-status/${programId}`, { status: 'publish' });
 
     finished = await join(`Ayu Pratiwi ${stamp}`, 1);
+    // Served first: a reading completes once opened (docs/decisions.md, completion).
+    await finished.member('GET', `/member/v1/program/${programId}/activity/${activityId}`);
     await finished.member(
       'POST',
       `/member/v1/program/${programId}/activity/${activityId}/complete`,

@@ -55,6 +55,7 @@ beforeAll(async () => {
   const activityId = await createActivity(app.api, topic, {
     name: 'Menata Cahaya',
     type: 'general',
+    content: { description: '<p>Menata cahaya foto produk.</p>' },
   });
   await app.api('PUT', `/program/v1/company/update-status/${programId}`, { status: 'publish' });
   const codes: string[] = [];
@@ -91,6 +92,8 @@ beforeAll(async () => {
         license,
         pmo_code: `PMO${n}${stamp.toUpperCase()}`,
       });
+      // Served first: a reading completes once opened (docs/decisions.md, completion).
+      await member('GET', `/member/v1/program/${programId}/activity/${activityId}`);
       await member('POST', `/member/v1/program/${programId}/activity/${activityId}/complete`);
     },
   );

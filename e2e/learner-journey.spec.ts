@@ -235,8 +235,9 @@ describe('Ajar Belajar: the participant journey', () => {
     await popup.getByRole('button', { name: 'Lihat hasil' }).click();
     await popup.getByRole('button', { name: 'Lanjutkan Video' }).click();
     await popup.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Selesai menonton' }).click();
-    await page.getByRole('button', { name: 'Selesai menonton' }).waitFor({ state: 'detached' });
+    // No button: the server counts the seconds played and completes it at the end.
+    expect(await page.getByRole('button', { name: 'Selesai menonton' }).count()).toBe(0);
+    await page.getByText(/^Ditonton 100 % · selesai$/).waitFor({ timeout: 30_000 });
     await page.getByText('Selesai', { exact: true }).first().waitFor();
   });
 

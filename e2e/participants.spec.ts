@@ -49,6 +49,7 @@ describe('participants', () => {
     readingId = await createActivity(app.api, topic, {
       name: 'Membaca Panduan Konten',
       type: 'general',
+      content: { description: '<p>Panduan membuat konten.</p>' },
     });
     practiceId = await createActivity(app.api, topic, {
       name: 'Praktek Membuat Konten',
@@ -193,6 +194,8 @@ describe('participants', () => {
     await dialog.getByRole('button', { name: 'Tutup' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
+    // Served to her first: a reading completes once opened (docs/decisions.md, completion).
+    await rina.member('GET', `/member/v1/program/${programId}/activity/${readingId}`);
     await rina.member('POST', `/member/v1/program/${programId}/activity/${readingId}/complete`);
     await openList(page);
     await row(page, rina.fullname).getByText('100%').waitFor();

@@ -200,6 +200,14 @@ export const memberRows: MatrixRow[] = [
     ({ w }) => ({ url: memberActivity(w, w.activity.general.id) }),
   ),
   row(
+    'GET /api/member/v1/program/:programId/activity/:activityId/open/:target',
+    S.open(404),
+    'public (reached by navigation); an address not signed by the server is refused for everyone',
+    ({ w }) => ({
+      url: `${memberActivity(w, w.activity.general.id)}/open/link?member=${w.member.id}&exp=4102444800&sig=tidak-sah`,
+    }),
+  ),
+  row(
     'POST /api/member/v1/program/:programId/activity/:activityId/complete',
     S.member(),
     'completes a reading activity',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { seedActivities } from './activities.seed';
+import { seedContentFiles } from './content-files.seed';
 import { seedCovers } from './covers.seed';
 import { seedParticipants } from './participants.seed';
 import { seedPopupQuiz } from './popup-quiz.seed';
@@ -22,6 +23,7 @@ export async function seedIfEmpty(db: Db, log: (msg: string) => void): Promise<b
   await seedCovers(db); // small shipped JPEGs, uploaded as media
   await seedActivities(db); // after the programs seed: fills the topics it created
   await seedPopupQuiz(db); // after the activities seed: a real video with pop-up quizzes
+  await seedContentFiles(db); // then every other video and e-book gets a file to open
   await seedQuiz(db); // after the activities seed: packets of its quiz-type activities
   // Last: participants learn through the member services, so the content must exist.
   await seedParticipants(db);

@@ -103,6 +103,8 @@ export async function buildMatrixWorld(app: FastifyInstance) {
       type: 'general',
       name: `Bacaan Alfa ${tag}`,
       settings: { ...defaultActivitySettings, ...discussion },
+      // A page with text: serving it to the member opens it, so it can be completed.
+      content: { ...defaultActivityContent, description: '<p>Bacaan Alfa</p>' },
     }),
     video: await buildActivity(db, topic!, { type: 'menonton_video', name: 'Video Alfa' }),
     quiz: await buildActivity(db, topic!, {

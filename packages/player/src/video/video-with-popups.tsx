@@ -40,7 +40,7 @@ export interface VideoWithPopupsProps {
   startAt?: number;
   /** Pop-up quizzes already done before (they do not show again). */
   initialCompleted?: readonly string[];
-  /** Playback position, on pause, seek, end and about every `timeEvery` seconds of play. */
+  /** Playback position, on play, pause, seek, end and about every 10 seconds of play. */
   onTime?: (position: number, duration: number) => void;
   onPopupProgress?: (progress: PopupProgress) => void;
   onEnded?: () => void;
@@ -119,6 +119,9 @@ export function VideoWithPopups({
         return;
       }
       setEnded(false);
+      // Where playing starts is reported: the server counts watched seconds from one report
+      // to the next.
+      report();
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(loop);
     };

@@ -64,6 +64,8 @@ export const activitySettingsSchema = z.object({
   number_questions_package: wholeNumber('Jumlah paket soal', 0, 1000, 0),
   /** Exam minutes. */
   timer: wholeNumber('Timer', 0, minutesMax, 0),
+  /** Video types: the watched share (percent of the length) that completes the activity. */
+  video_completion_percent: wholeNumber('Batas selesai menonton', 1, 100, 90),
 });
 export type ActivitySettingsInput = z.input<typeof activitySettingsSchema>;
 export type ActivitySettings = z.output<typeof activitySettingsSchema>;

@@ -112,6 +112,7 @@ export const activitySettingsOutSchema = z.object({
   is_random_question: flagOut,
   number_questions_package: z.number(),
   timer: z.number(),
+  video_completion_percent: z.number(),
 });
 
 export const activityContentOutSchema = z.object({

@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { myProgramSchema } from './members.schemas';
+import type { CompletionRoute } from './completion.rules';
 import { memberMessages } from './members.constants';
 
 export const activityParamSchema = z.object({
   programId: z.uuid({ error: memberMessages.programNotFound }),
   activityId: z.uuid({ error: memberMessages.activityNotFound }),
+});
+
+/** `GET …/open/{file|link}`: what to open, and the signed member and expiry of the address. */
+export const contentOpenParamSchema = activityParamSchema.extend({
+  target: z.enum(['file', 'link'], { error: memberMessages.contentLinkInvalid }),
+});
+export const contentOpenQuerySchema = z.object({
+  member: z.uuid({ error: memberMessages.contentLinkInvalid }),
+  exp: z.coerce.number({ error: memberMessages.contentLinkInvalid }).int().min(0),
+  sig: z.string().min(1, { error: memberMessages.contentLinkInvalid }).max(100),
 });
 
 export const attemptParamSchema = activityParamSchema.extend({
@@ -88,6 +99,37 @@ export const attemptSummarySchema = z.object({
 });
 export type AttemptSummary = z.infer<typeof attemptSummarySchema>;
 
+// Completion -----------------------------------------------------------------------------------
+
+export const completionRoutes = [
+  'quiz',
+  'upload',
+  'check_in',
+  'video',
+  'file',
+  'link',
+  'page',
+] as const satisfies readonly CompletionRoute[];
+
+/** Where the member stands against the activity's completion rule. */
+export const completionRequirementSchema = z.object({
+  route: z.enum(completionRoutes),
+  /** Nothing to open yet (no file, no link): it cannot be completed. */
+  content_missing: z.boolean(),
+  /** Videos: whole percent watched, the percent that completes, pop-up questions still open. */
+  watched_percent: z.number().int(),
+  required_percent: z.number().int(),
+  popups_left: z.number().int(),
+  /** Reading: first opening (server time), link followed, seconds that must pass after it. */
+  opened_at: z.string().nullable(),
+  link_followed_at: z.string().nullable(),
+  required_seconds: z.number().int(),
+  /** Where the member opens the PDF and follows the link: server routes that record it. */
+  file_url: z.string().nullable(),
+  link_url: z.string().nullable(),
+});
+export type CompletionRequirement = z.infer<typeof completionRequirementSchema>;
+
 /** `GET /api/member/v1/program/{programId}/activity/{activityId}`. */
 export const memberActivityDetailSchema = memberActivitySchema.extend({
   settings: z.record(z.string(), z.unknown()),
@@ -99,6 +141,8 @@ export const memberActivityDetailSchema = memberActivitySchema.extend({
   video_position: z.number().nullable(),
   video_max_position: z.number().nullable(),
   video_duration: z.number().nullable(),
+  /** What completing it takes and where the member stands (docs/decisions.md, completion). */
+  requirement: completionRequirementSchema,
 });
 export type MemberActivityDetail = z.infer<typeof memberActivityDetailSchema>;
 
@@ -242,7 +286,11 @@ export const videoProgressDataSchema = z.object({
   video_position: z.number(),
   video_max_position: z.number(),
   video_duration: z.number(),
-  /** The activity after this report (complete once watched to the end). */
+  /** Whole percent watched (accepted seconds), the percent that completes, open pop-ups. */
+  watched_percent: z.number().int(),
+  required_percent: z.number().int(),
+  popups_left: z.number().int(),
+  /** The activity after this report (complete once the rule is met). */
   activity: memberActivitySchema,
   progress: z.number().int(),
 });

@@ -80,6 +80,17 @@ export const memberMessages = {
   certificateNotReady: 'Sertifikat tersedia setelah program selesai',
   videoProgressSaved: 'Posisi video tersimpan',
   notVideo: 'Aktivitas ini bukan video',
+  /** The complete call refuses what completes another way (docs/decisions.md, completion). */
+  completeByWatching:
+    'Video selesai otomatis setelah ditonton sampai batas yang ditentukan dan semua kuis pop-up dijawab',
+  completeByCheckIn: 'Aktivitas ini selesai dengan presensi',
+  contentMissing: 'Materi aktivitas ini belum tersedia, sehingga belum dapat diselesaikan',
+  fileNotOpened: 'Buka dokumen terlebih dahulu sebelum menandai selesai',
+  linkNotFollowed: 'Buka tautan terlebih dahulu sebelum menandai selesai',
+  pageNotOpened: 'Buka halaman aktivitas terlebih dahulu sebelum menandai selesai',
+  tooSoon: (minutes: number) =>
+    `Pelajari materi ini lebih lama: tanda selesai dapat digunakan ${minutes} menit lagi`,
+  contentLinkInvalid: 'Tautan materi tidak berlaku lagi. Buka kembali aktivitas di aplikasi',
 } as const;
 
 /**

@@ -105,6 +105,8 @@ export const topicActivitySchema = z.object({
     /** Minutes; shown as HH:MM:00. */
     estimated_duration: z.number().nullable(),
   }),
+  /** Nothing for a participant to open (no file, no link, no text): it cannot be completed. */
+  content_missing: z.boolean(),
   total_unread: z.number().int(),
 });
 export type TopicActivity = z.infer<typeof topicActivitySchema>;

@@ -144,6 +144,16 @@ export const activityProgress = pgTable(
     video_position: doublePrecision('video_position'),
     video_max_position: doublePrecision('video_max_position'),
     video_duration: doublePrecision('video_duration'),
+    /**
+     * Seconds actually watched: merged [from, to) intervals accepted from the progress reports,
+     * and the server time of the last report (the next one may advance only as far as the time
+     * since allows; docs/decisions.md, completion).
+     */
+    video_watched: jsonb('video_watched').$type<Array<[number, number]>>().notNull().default([]),
+    video_reported_at: timestamp('video_reported_at', { withTimezone: true }),
+    /** Reading: first time the member's page or PDF was served, first time its link was followed. */
+    content_opened_at: timestamp('content_opened_at', { withTimezone: true }),
+    link_followed_at: timestamp('link_followed_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [

@@ -57,3 +57,13 @@ export const auditEvents = pgTable(
     index('audit_events_created_idx').on(t.created_at),
   ],
 );
+
+/**
+ * Server secrets made once, at first use, and shared by every server on the database (the key
+ * that signs the participants' links to their PDF and external links).
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -9,6 +9,7 @@ import type { ActivityStateResult } from '@ajar/shared/members/activity-locks.ru
 import type { MemberActivity } from '@ajar/shared/members/member-learning.schemas';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { recordLearningEvent } from '../records/records.service';
 import { assertUnlocked } from './activity-states.service';
 import * as repo from './learning.repository';
 import { findMyProgram, type MemberRef } from './redeem.service';
@@ -32,7 +33,10 @@ type ActivityBase = { id: string; topic_id: string; name: string; type: string; 
 export function stateAfter(p: repo.ProgressRow | null | undefined): ActivityStateResult {
   if (p?.is_complete) return { state: 'selesai', lock_reason: null };
   const started =
-    (p?.attempts ?? 0) > 0 || (p?.video_position ?? 0) > 0 || Boolean(p?.work_file_key);
+    (p?.attempts ?? 0) > 0 ||
+    (p?.video_position ?? 0) > 0 ||
+    Boolean(p?.work_file_key) ||
+    Boolean(p?.content_opened_at ?? p?.link_followed_at);
   return { state: started ? 'sedang' : 'belum', lock_reason: null };
 }
 
@@ -89,7 +93,8 @@ export async function findLearningContext(
 
 /**
  * Marks the member's activity complete and recomputes the program's progress (in SQL) in the
- * caller's transaction. Used by manual completion, quiz submission and work upload.
+ * caller's transaction, recording `activity_completed` the first time. Used by every way an
+ * activity completes (reading, watching, quiz submission, work upload, check-in).
  */
 export async function markComplete(
   tx: DbOrTx,
@@ -98,6 +103,15 @@ export async function markComplete(
   extra: Parameters<typeof repo.upsertProgress>[2] = {},
 ) {
   const existing = await repo.findProgress(tx, redeemId, activity.id);
+  if (!existing?.is_complete) {
+    const memberId = await repo.memberOfRedeem(tx, redeemId);
+    await recordLearningEvent(tx, {
+      memberId,
+      programId: activity.program_id,
+      activityId: activity.id,
+      kind: 'activity_completed',
+    });
+  }
   const row = await repo.upsertProgress(
     tx,
     {

@@ -30,7 +30,7 @@ const published = () => and(eq(activities.status, 'publish'), eq(topics.status, 
  * What the states of the activities of these redemptions are computed from, in one query: every
  * published activity (of a published topic) of each redemption's program, in program order, with
  * the member's completion and whether they started it (a quiz attempt, a video position, work
- * uploaded, a pop-up answered).
+ * uploaded, a pop-up answered, the page, PDF or link opened).
  */
 export async function stateRowsOfRedeems(db: DbOrTx, redeemIds: string[]) {
   if (redeemIds.length === 0) return [];
@@ -49,6 +49,8 @@ export async function stateRowsOfRedeems(db: DbOrTx, redeemIds: string[]) {
         coalesce(${activityProgress.attempts}, 0) > 0
         or coalesce(${activityProgress.video_position}, 0) > 0
         or ${activityProgress.work_file_key} is not null
+        or ${activityProgress.content_opened_at} is not null
+        or ${activityProgress.link_followed_at} is not null
         or exists (select 1 from ${quizAttempts}
           where ${quizAttempts.member_redeem_id} = ${memberRedeems.id}
             and ${quizAttempts.activity_id} = ${activities.id})

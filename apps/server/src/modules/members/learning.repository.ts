@@ -126,6 +126,8 @@ type ProgressChange = Partial<
     | 'video_position'
     | 'video_max_position'
     | 'video_duration'
+    | 'video_watched'
+    | 'video_reported_at'
   >
 >;
 
@@ -204,4 +206,43 @@ export async function setScores(
     .update(memberRedeems)
     .set({ scores, updated_at: new Date() })
     .where(eq(memberRedeems.id, redeemId));
+}
+
+/** The member of a redemption. */
+export async function memberOfRedeem(db: DbOrTx, redeemId: string): Promise<string> {
+  const [row] = await db
+    .select({ member_id: memberRedeems.member_id })
+    .from(memberRedeems)
+    .where(eq(memberRedeems.id, redeemId));
+  return row!.member_id;
+}
+
+/**
+ * Keeps the first time the member's page or file was served (`content`) or its link followed
+ * (`link`): creates the member's row of the activity when there is none, never moves a time.
+ */
+export async function markOpened(
+  db: DbOrTx,
+  key: ProgressKey,
+  what: 'content' | 'link',
+  at: Date,
+): Promise<{ first: boolean }> {
+  const column = what === 'content' ? 'content_opened_at' : 'link_followed_at';
+  const target = activityProgress[column];
+  const [row] = await db
+    .insert(activityProgress)
+    .values({
+      member_redeem_id: key.redeemId,
+      program_id: key.programId,
+      topic_id: key.topicId,
+      activity_id: key.activityId,
+      [column]: at,
+    })
+    .onConflictDoUpdate({
+      target: [activityProgress.member_redeem_id, activityProgress.activity_id],
+      set: { [column]: sql`coalesce(${target}, ${at.toISOString()}::timestamptz)` },
+      setWhere: sql`${target} is null`,
+    })
+    .returning({ id: activityProgress.id });
+  return { first: Boolean(row) };
 }

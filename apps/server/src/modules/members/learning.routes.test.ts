@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultActivityContent } from '@ajar/shared/activities/activities-content.schemas';
 import { activities, activityProgress, memberRedeems, topics } from '../../db/schema';
 import { buildActivity } from '../../test/factories/activities';
 import { multipartBody } from '../../test/factories/media';
@@ -99,6 +100,21 @@ describe('member learning API', () => {
   it('completes activities, computes progress in percent and sets start and end dates', async () => {
     const c = await course();
     const { member, redeem } = await joinProgram(t.app, c.program.id);
+    // A video completes by watching and an e-book needs its PDF (completion.routes.test.ts):
+    // here both are pages with text, served to the member once.
+    expect((await complete(member, c.program.id, c.video.id)).statusCode).toBe(400);
+    const page = { ...defaultActivityContent, description: '<p>Materi</p>' };
+    for (const id of [c.video.id, c.ebook.id]) {
+      await t.db
+        .update(activities)
+        .set({ type: 'general', content: page })
+        .where(eq(activities.id, id));
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/member/v1/program/${c.program.id}/activity/${id}`,
+        headers: member.headers,
+      });
+    }
     const first = await complete(member, c.program.id, c.video.id);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
@@ -126,7 +142,15 @@ describe('member learning API', () => {
     expect(up.json().data.progress).toBe(75);
 
     // The quiz is the last one: drafts do not count, so finishing it makes 100.
-    await t.db.update(activities).set({ type: 'general' }).where(eq(activities.id, c.quiz.id));
+    await t.db
+      .update(activities)
+      .set({ type: 'general', content: page })
+      .where(eq(activities.id, c.quiz.id));
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/member/v1/program/${c.program.id}/activity/${c.quiz.id}`,
+      headers: member.headers,
+    });
     const last = await complete(member, c.program.id, c.quiz.id);
     expect(last.json().data.progress).toBe(100);
     expect(last.json().data.end_test_at).not.toBeNull();

@@ -4,6 +4,8 @@ import {
   activityParamSchema,
   attemptParamSchema,
   completeDataSchema,
+  contentOpenParamSchema,
+  contentOpenQuerySchema,
   memberActivityDetailSchema,
   myProgramDetailSchema,
   quizAnswerBodySchema,
@@ -48,11 +50,29 @@ export const learningRoutes: FastifyPluginAsync = async (app) => {
   });
 
   openRoute(app, {
+    // Reached by navigation (a PDF in the page, a link in a new tab), which carries no bearer
+    // token: the member and an expiry are signed into the address handed out with the activity.
+    access: 'public',
+    method: 'GET',
+    url: `${activityUrl}/open/:target`,
+    tags,
+    summary: "Open the activity's PDF or link: records the opening, then redirects (302) to it",
+    params: contentOpenParamSchema,
+    query: contentOpenQuerySchema,
+    data: 'reply',
+    handler: async ({ params, query, reply }) => {
+      const to = await learning.openContent(app.db, params, query);
+      return reply.header('cache-control', 'no-store').redirect(to, 302);
+    },
+  });
+
+  openRoute(app, {
     access: 'member',
     method: 'POST',
     url: `${activityUrl}/complete`,
     tags,
-    summary: 'Complete an activity done by reading or watching (quizzes and practice work: 400)',
+    summary:
+      'Complete an activity done by reading (opened, time spent); videos, quizzes, practice work and meetings: 400',
     params: activityParamSchema,
     data: completeDataSchema,
     message: memberMessages.activityCompleted,

@@ -18,6 +18,7 @@ import {
   type SmtpSink,
 } from '../../test/factories/smtp-sink';
 import { authHeader, buildUser } from '../../test/factories/users';
+import { setServerClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { markComplete } from './activity-progress.service';
 
@@ -316,43 +317,56 @@ describe('member API for Ajar Belajar', () => {
     expect(await staffScores()).toMatchObject([{ score: 100, points: 40, max_points: 40 }]);
   });
 
-  it('keeps the video position, the furthest point, and completes at the end', async () => {
+  it('keeps the video position and the furthest point for resuming; seconds watched in real time complete it', async () => {
     const c = await course();
+    // No pop-ups here: this test is about the position (completion.routes.test.ts: the rules).
+    await t.db.update(activities).set({ quiz: null }).where(eq(activities.id, c.video.id));
     const { member } = await joinProgram(t.app, c.program.id);
     const url = `/api/member/v1/program/${c.program.id}/activity/${c.video.id}`;
-    await call(member, 'PUT', `${url}/video-progress`, {
-      position_seconds: 60,
-      duration_seconds: 100,
-    });
-    const back = (
-      await call(member, 'PUT', `${url}/video-progress`, {
-        position_seconds: 10,
-        duration_seconds: 100,
-      })
-    ).json().data;
-    expect(back).toMatchObject({
-      video_position: 10,
-      video_max_position: 60,
-      activity: { is_complete: false, state: 'sedang' },
-    });
-    expect((await call(member, 'GET', url)).json().data).toMatchObject({
-      video_position: 10,
-      state: 'sedang',
-    });
-    const end = (
-      await call(member, 'PUT', `${url}/video-progress`, {
-        position_seconds: 99,
-        duration_seconds: 100,
-      })
-    ).json().data;
-    expect(end.activity).toMatchObject({ is_complete: true, state: 'selesai' });
-    expect(end.progress).toBe(33);
+    let now = Date.now();
+    setServerClock(() => new Date(now));
+    try {
+      const report = async (position: number, afterSeconds: number) => {
+        now += afterSeconds * 1000;
+        return (
+          await call(member, 'PUT', `${url}/video-progress`, {
+            position_seconds: position,
+            duration_seconds: 100,
+          })
+        ).json().data;
+      };
+      await report(0, 0);
+      for (const at of [20, 40, 60]) await report(at, 20);
+      const back = await report(10, 5);
+      expect(back).toMatchObject({
+        video_position: 10,
+        video_max_position: 60,
+        watched_percent: 60,
+        activity: { is_complete: false, state: 'sedang' },
+      });
+      expect((await call(member, 'GET', url)).json().data).toMatchObject({
+        video_position: 10,
+        state: 'sedang',
+      });
+      // Back to where it was (a seek adds nothing), then on to 95 %.
+      await report(60, 1);
+      await report(80, 20);
+      const end = await report(95, 15);
+      expect(end).toMatchObject({ watched_percent: 95, required_percent: 90 });
+      expect(end.activity).toMatchObject({ is_complete: true, state: 'selesai' });
+      expect(end.progress).toBe(33);
+    } finally {
+      setServerClock(null);
+    }
   });
 
   it('answers the certificate once the program is complete, and its PDF', async () => {
     const program = await buildProgram(t.db, { status: 'publish' });
     const [topic] = await buildTopics(t.db, program.id, 1);
-    const page = await buildActivity(t.db, topic!, { type: 'general' });
+    const page = await buildActivity(t.db, topic!, {
+      type: 'general',
+      content: { ...defaultActivityContent, description: '<p>Materi</p>' },
+    });
     const { member } = await joinProgram(t.app, program.id);
     const url = `/api/member/v1/program/${program.id}/certificate`;
     const early = await call(member, 'GET', url);
@@ -360,6 +374,8 @@ describe('member API for Ajar Belajar', () => {
       status: 400,
       message: 'Sertifikat tersedia setelah program selesai',
     });
+    // Served (opened), then completed (completion.routes.test.ts: reading rules).
+    await call(member, 'GET', `/api/member/v1/program/${program.id}/activity/${page.id}`);
     await call(member, 'POST', `/api/member/v1/program/${program.id}/activity/${page.id}/complete`);
     const cert = (await call(member, 'GET', url)).json().data;
     expect(cert.verify_url).toBe(`https://ajar.example/verifikasi/${cert.number}`);

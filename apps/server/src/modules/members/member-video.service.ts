@@ -1,22 +1,77 @@
+import { hasPopupQuiz } from '@ajar/shared/activities/activities.constants';
+import {
+  acceptedStretch,
+  addInterval,
+  passedSecond,
+  watchedPercent,
+  type WatchedIntervals,
+} from '@ajar/shared/members/completion.rules';
 import { memberMessages } from '@ajar/shared/members/members.constants';
 import type { VideoProgressData } from '@ajar/shared/members/member-learning.schemas';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { findLearningContext, markComplete, toMemberActivity } from './activity-progress.service';
+import { serverNow } from '../../lib/clock';
+import { readQuiz } from '../activities/activities-read';
+import { recordLearningEvent } from '../records/records.service';
+import {
+  findLearningContext,
+  markComplete,
+  readSettings,
+  toMemberActivity,
+} from './activity-progress.service';
 import * as repo from './learning.repository';
+import * as popups from './member-popup.repository';
 import type { MemberRef } from './redeem.service';
 
 const videoTypes = new Set(['menonton_video', 'embed_youtube']);
 
-/** Watched to the end: the furthest point reached is within the last 5 % (or 5 s) of the video. */
-export function watchedToEnd(maxPosition: number, duration: number): boolean {
-  if (duration <= 0) return false;
-  return maxPosition >= Math.min(duration * 0.95, duration - 5);
+/**
+ * Pop-up questions of the video still open for the member: neither answered nor met and closed
+ * (a question with a time limit, or in a quiz the author lets skip, counts once the watching
+ * passed its second: it ran out of time or was skipped as allowed).
+ */
+export async function popupsLeft(
+  db: DbOrTx,
+  redeemId: string,
+  activity: { id: string; type: string },
+  watched: WatchedIntervals,
+  duration: number,
+): Promise<number> {
+  if (!hasPopupQuiz(activity.type)) return 0;
+  const quiz = readQuiz(await popups.activityQuiz(db, activity.id), activity.id);
+  if (!quiz) return 0;
+  const ids = quiz.quizzes.flatMap((q) => q.gameplays);
+  const [rows, answers] = await Promise.all([
+    popups.gameplaysOf(db, activity.id, ids),
+    popups.answersOf(db, redeemId, activity.id),
+  ]);
+  const exists = new Map(rows.map((g) => [g.id, g]));
+  const answered = new Set(answers.map((a) => a.gameplay_id));
+  const quizTimed = quiz.setting.time.enable === 1 && quiz.setting.time.duration > 0;
+  let left = 0;
+  for (const q of quiz.quizzes) {
+    const passed = duration > 0 && passedSecond(watched, q.second, duration);
+    for (const id of q.gameplays) {
+      const g = exists.get(id);
+      if (!g || answered.has(id)) continue;
+      const closesItself = quizTimed || (g.time ?? 0) > 0 || quiz.setting.skip === 1;
+      if (!(passed && closesItself)) left += 1;
+    }
+  }
+  return left;
+}
+
+/** The percent of the video that completes it (the author's choice, else 90). */
+export function requiredPercent(settings: unknown): number {
+  return readSettings(settings).video_completion_percent;
 }
 
 /**
- * Keeps where the member is in a video (uploaded or YouTube) and the furthest point watched (it
- * never goes back); the activity completes once the video is watched to the end.
+ * Where the member is in a video (uploaded or YouTube), kept for resuming, and the seconds
+ * actually watched: a report adds the stretch from the previous report only when the server time
+ * since allows it at the players' fastest speed (a jump forward adds nothing). The length is the
+ * one first reported and kept. The activity completes when the watched share reaches the
+ * activity's rule and every pop-up question is answered (or ran out of time).
  */
 export async function saveVideoProgress(
   db: Db,
@@ -33,20 +88,49 @@ export async function saveVideoProgress(
   if (!videoTypes.has(activity.type)) throw AppError.badRequest(memberMessages.notVideo);
   return db.transaction(async (tx) => {
     await repo.lockRedeem(tx, redeem.id);
+    const now = serverNow();
     const existing = await repo.findProgress(tx, redeem.id, activity.id);
-    const duration = Math.max(body.duration_seconds, existing?.video_duration ?? 0);
-    const position = Math.min(body.position_seconds, duration || body.position_seconds);
+    // The first length reported is kept: a later, shorter one would make less video 'the end'.
+    const duration =
+      existing?.video_duration && existing.video_duration > 0
+        ? existing.video_duration
+        : body.duration_seconds;
+    const position = duration > 0 ? Math.min(body.position_seconds, duration) : 0;
+    const previous =
+      existing?.video_reported_at && existing.video_position !== null
+        ? { position: existing.video_position, at: existing.video_reported_at }
+        : null;
+    const stretch = acceptedStretch(previous, position, now);
+    const before = existing?.video_watched ?? [];
+    const watched = stretch ? addInterval(before, stretch[0], stretch[1]) : before;
     const max = Math.max(position, existing?.video_max_position ?? 0);
-    const change = { video_position: position, video_max_position: max, video_duration: duration };
     const key = {
       redeemId: redeem.id,
       programId: activity.program_id,
       topicId: activity.topic_id,
       activityId: activity.id,
     };
-    let row = await repo.upsertProgress(tx, key, change);
+    let row = await repo.upsertProgress(tx, key, {
+      video_position: position,
+      video_max_position: max,
+      video_duration: duration,
+      video_watched: watched,
+      video_reported_at: now,
+    });
+    if (stretch) {
+      await recordLearningEvent(tx, {
+        memberId: member.id,
+        programId: activity.program_id,
+        activityId: activity.id,
+        kind: 'video_watched',
+        data: { from: round(stretch[0]), to: round(stretch[1]) },
+      });
+    }
+    const percent = watchedPercent(watched, duration);
+    const required = requiredPercent(activity.settings);
+    const left = await popupsLeft(tx, redeem.id, activity, watched, duration);
     let progress = redeem.progress;
-    if (!row.is_complete && watchedToEnd(max, duration)) {
+    if (!row.is_complete && percent >= required && left === 0) {
       const done = await markComplete(tx, redeem.id, activity);
       row = done.row;
       progress = done.progress;
@@ -57,8 +141,13 @@ export async function saveVideoProgress(
       video_position: position,
       video_max_position: max,
       video_duration: duration,
+      watched_percent: percent,
+      required_percent: required,
+      popups_left: left,
       activity: toMemberActivity(activity, row),
       progress,
     };
   });
 }
+
+const round = (n: number) => Math.round(n * 10) / 10;

@@ -93,6 +93,12 @@ export async function activitiesOfTopics(db: DbOrTx, viewerId: string, topicIds:
       seq: activities.seq,
       status: activities.status,
       estimated_duration: sql<string | null>`${activities.settings}->>'estimated_duration'`,
+      // What 'Konten belum lengkap' reads (completion.rules contentMissing), not the whole text.
+      content_parts: sql<Record<string, unknown>>`jsonb_build_object(
+        'file', ${activities.content}->'file',
+        'link_embed', ${activities.content}->'link_embed',
+        'embed_youtube', ${activities.content}->'embed_youtube',
+        'description', left(${activities.content}->>'description', 4000))`,
       total_unread: totalUnreadSql(viewerId, 'activity_id', activities.id),
     })
     .from(activities)

@@ -209,6 +209,8 @@ describe('topics API', () => {
         seq: 1,
         status: 'publish',
         settings: { estimated_duration: 15 },
+        // A video without its file: staff see 'Konten belum lengkap' (completion.rules).
+        content_missing: true,
         total_unread: 0,
       },
       expect.objectContaining({ name: 'Kedua', seq: 2, settings: { estimated_duration: null } }),

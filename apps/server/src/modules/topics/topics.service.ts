@@ -1,3 +1,4 @@
+import { contentMissing } from '@ajar/shared/members/completion.rules';
 import type { Paged } from '@ajar/shared/common/envelope';
 import { clampPosition, moveItem, topicMessages } from '@ajar/shared/topics/topics.constants';
 import type {
@@ -45,6 +46,7 @@ function toActivity(
     seq: row.seq,
     status: row.status,
     settings: { estimated_duration: Number.isFinite(minutes) ? minutes : null },
+    content_missing: contentMissing(row.type, row.content_parts),
     total_unread: Number(row.total_unread),
   };
 }

@@ -6,7 +6,10 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { activityKeys, completeActivity } from '../api/activities-api';
 
-/** 'Tandai selesai' for an activity the participant completes by hand; 'Selesai' once done. */
+/**
+ * 'Tandai selesai' for a reading activity; 'Selesai' once done. The server decides: it refuses
+ * (with the reason shown here) until the page, PDF or link was opened long enough.
+ */
 export function CompleteButton({
   programId,
   activity,
@@ -16,12 +19,19 @@ export function CompleteButton({
   activity: MemberActivityDetail;
   label?: string;
 }) {
+  const requirement = activity.requirement;
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (activity.is_complete) return <Alert tone="success">Selesai</Alert>;
+  if (requirement.content_missing)
+    return <p className="muted">Materi belum tersedia, aktivitas ini belum dapat diselesaikan.</p>;
+  const minutes = Math.ceil(requirement.required_seconds / 60);
   return (
     <div className="stack">
+      {minutes > 0 && (
+        <p className="muted">Pelajari materi minimal {minutes} menit sebelum menandai selesai.</p>
+      )}
       <Button
         block
         busy={busy}

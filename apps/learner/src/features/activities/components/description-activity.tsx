@@ -7,7 +7,8 @@ import { RichText } from './rich-text';
 /** A description page (general): its text, an optional link, and 'Tandai selesai'. */
 export function DescriptionActivity({ programId, activity }: ActivityProps) {
   const content = readContent(activity);
-  const link = content.link_embed?.is_showing === 1 ? content.link_embed.url : '';
+  // Followed through the server, which records it (a page that shows a link needs it followed).
+  const link = activity.requirement.link_url ?? '';
   return (
     <>
       <Card className="stack">

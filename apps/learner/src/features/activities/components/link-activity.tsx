@@ -6,12 +6,14 @@ import { CompleteButton } from './complete-button';
 import { RichText } from './rich-text';
 
 /**
- * A link or a Google Form: opened outside the app (a new tab); the participant then marks it
- * done (the form's answers stay with Google, so the app cannot see them).
+ * A link or a Google Form: opened outside the app (a new tab) through the server, which records
+ * it; the participant then marks it done (the form's answers stay with Google, so the app cannot
+ * see them).
  */
 export function LinkActivity({ programId, activity }: ActivityProps) {
   const content = readContent(activity);
-  const url = content.link_embed?.url ?? '';
+  // Followed through the server, which records it before sending the browser on.
+  const url = activity.requirement.link_url ?? '';
   const [opened, setOpened] = useState(false);
   const isForm = activity.type === 'evaluasi';
   return (

@@ -4,10 +4,14 @@ import type { ActivityProps } from './activity-props';
 import { CompleteButton } from './complete-button';
 import { RichText } from './rich-text';
 
-/** Reading an e-book: the PDF inside the app, with a link for browsers that cannot show it. */
+/**
+ * Reading an e-book: the PDF inside the app, with a link for browsers that cannot show it; both
+ * go through the server's opening address.
+ */
 export function PdfActivity({ programId, activity }: ActivityProps) {
   const content = readContent(activity);
-  const url = content.file?.url;
+  // Opened through the server, which records it (the e-book completes only once opened).
+  const url = activity.requirement.file_url;
   return (
     <>
       {content.description && (

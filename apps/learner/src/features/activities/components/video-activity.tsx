@@ -14,12 +14,12 @@ import type {
 } from '@ajar/player/lib/popup-verdict';
 import type { PopupQuizItem, PopupQuizSetting } from '@ajar/player/popup/popup-quiz-player';
 import { VideoWithPopups } from '@ajar/player/video/video-with-popups';
+import { WatchProgress } from '@ajar/player/video/watch-progress';
 import { errorMessage } from '../../../api/http';
 import { Card } from '../../../components/card';
 import { answerGameplay, gameplaysQuery } from '../api/activities-api';
 import { readContent } from '../lib/activity-content';
 import type { ActivityProps } from './activity-props';
-import { CompleteButton } from './complete-button';
 import { RichText } from './rich-text';
 import { useSaveVideoPosition } from './use-save-video-position';
 
@@ -74,7 +74,8 @@ export function verdictOf(g: MemberGameplay, r: PopupAnswerResult): GameplayVerd
 
 /**
  * An uploaded video with its pop-up quizzes answered and scored on the server; it resumes where
- * the participant stopped and saves the position as it plays.
+ * the participant stopped and saves the position as it plays. It completes by itself once the
+ * server counted enough of it watched and every pop-up answered (no button).
  */
 export function VideoActivity({ programId, activity }: ActivityProps) {
   const content = readContent(activity);
@@ -107,6 +108,8 @@ export function VideoActivity({ programId, activity }: ActivityProps) {
     [popups.data],
   );
 
+  const { onTime, watch, reportAgain } = useSaveVideoPosition(programId, activity);
+
   const judge: GameplayJudge = useCallback(
     async (gameplay, answer) => {
       const g = served.get(gameplay.id);
@@ -115,12 +118,13 @@ export function VideoActivity({ programId, activity }: ActivityProps) {
       const body: PopupAnswer =
         answer.kind === 'words' ? { kind: 'words', found: [...answer.found] } : answer;
       const sent = await answerGameplay(programId, activity.id, g.id, body);
-      return sent.queued ? { state: 'queued' } : verdictOf(g, sent.data);
+      if (sent.queued) return { state: 'queued' };
+      // The answer may be the last thing the completion rule waited for.
+      reportAgain();
+      return verdictOf(g, sent.data);
     },
-    [served, programId, activity.id],
+    [served, programId, activity.id, reportAgain],
   );
-
-  const onTime = useSaveVideoPosition(programId, activity);
 
   const url = content.file?.url;
   return (
@@ -151,12 +155,21 @@ export function VideoActivity({ programId, activity }: ActivityProps) {
           <p className="muted">Video belum tersedia.</p>
         </Card>
       )}
+      {url && (
+        <Card>
+          <WatchProgress
+            watched={watch.watched}
+            required={watch.required}
+            popupsLeft={watch.popupsLeft}
+            complete={watch.complete || activity.is_complete}
+          />
+        </Card>
+      )}
       {content.description && (
         <Card>
           <RichText html={content.description} label="Deskripsi video" />
         </Card>
       )}
-      <CompleteButton programId={programId} activity={activity} label="Selesai menonton" />
     </>
   );
 }

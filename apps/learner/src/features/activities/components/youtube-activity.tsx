@@ -3,7 +3,7 @@ import { Card } from '../../../components/card';
 import { readContent, youtubeEmbedUrl } from '../lib/activity-content';
 import { useYoutubeProgress, youtubePlayerUrl } from '../lib/youtube-bridge';
 import type { ActivityProps } from './activity-props';
-import { CompleteButton } from './complete-button';
+import { WatchProgress } from '@ajar/player/video/watch-progress';
 import { RichText } from './rich-text';
 import { useSaveVideoPosition } from './use-save-video-position';
 
@@ -48,13 +48,16 @@ function YoutubeFrame({
   );
 }
 
-/** YouTube videos embedded (privacy-enhanced mode), then 'Tandai selesai'. */
+/**
+ * YouTube videos embedded (privacy-enhanced mode); the first one's watching is counted on the
+ * server and completes the activity (no button).
+ */
 export function YoutubeActivity({ programId, activity }: ActivityProps) {
   const content = readContent(activity);
   const videos = content.embed_youtube ?? [];
   const startAt = resumeSecond(activity.video_position, activity.video_duration);
 
-  const onTime = useSaveVideoPosition(programId, activity);
+  const { onTime, watch } = useSaveVideoPosition(programId, activity);
 
   const firstPlayable = videos.findIndex((v) => youtubeEmbedUrl(v.url) !== null);
   return (
@@ -90,7 +93,16 @@ export function YoutubeActivity({ programId, activity }: ActivityProps) {
           <RichText html={content.description} label="Deskripsi aktivitas" />
         </Card>
       )}
-      <CompleteButton programId={programId} activity={activity} label="Selesai menonton" />
+      {firstPlayable >= 0 && (
+        <Card>
+          <WatchProgress
+            watched={watch.watched}
+            required={watch.required}
+            popupsLeft={0}
+            complete={watch.complete || activity.is_complete}
+          />
+        </Card>
+      )}
     </>
   );
 }

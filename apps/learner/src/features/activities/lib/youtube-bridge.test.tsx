@@ -53,7 +53,7 @@ describe('youtubePlayerUrl', () => {
 });
 
 describe('useYoutubeProgress', () => {
-  it('says it listens, then reports the time on pause and every ten seconds of play', () => {
+  it('says it listens, then reports the time when play starts, on pause and every ten seconds of play', () => {
     const onTime = vi.fn();
     const { container } = render(<Player onTime={onTime} />);
     const frame = container.querySelector('iframe')!;
@@ -64,16 +64,18 @@ describe('useYoutubeProgress', () => {
     frame.dispatchEvent(new Event('load'));
     expect(sent).toContainEqual(expect.objectContaining({ event: 'listening' }));
 
+    // Play starts: reported (the server counts watched seconds from one report to the next).
     fromPlayer(frame, info(0.4));
+    expect(onTime).toHaveBeenLastCalledWith(0.4, 300);
     fromPlayer(frame, info(4));
-    expect(onTime).not.toHaveBeenCalled();
+    expect(onTime).toHaveBeenCalledTimes(1);
     fromPlayer(frame, info(10.2));
     expect(onTime).toHaveBeenLastCalledWith(10.2, 300);
     fromPlayer(frame, info(12, 2)); // paused
     expect(onTime).toHaveBeenLastCalledWith(12, 300);
     fromPlayer(frame, info(120)); // a jump
     expect(onTime).toHaveBeenLastCalledWith(120, 300);
-    expect(onTime).toHaveBeenCalledTimes(3);
+    expect(onTime).toHaveBeenCalledTimes(4);
   });
 
   it('ignores messages from another origin or another frame, and messages that are not JSON', () => {

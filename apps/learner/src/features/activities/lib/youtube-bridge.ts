@@ -61,7 +61,7 @@ const post = (frame: HTMLIFrameElement, message: Record<string, unknown>) => {
 };
 
 /**
- * Follows a YouTube player's time: `onTime(position, duration)` on pause, end, a jump, and about
+ * Follows a YouTube player's time: `onTime(position, duration)` on play, pause, end, a jump, and about
  * every `every` seconds of play.
  */
 export function useYoutubeProgress(
@@ -78,9 +78,10 @@ export function useYoutubeProgress(
     let duration = 0;
     let reported = -1;
     let time = 0;
+    let state: number | undefined;
     const listen = () => post(el, { event: 'listening' });
-    const report = () => {
-      if (duration <= 0 || Math.abs(time - reported) < 0.5) return;
+    const report = (force = false) => {
+      if (duration <= 0 || (!force && Math.abs(time - reported) < 0.5)) return;
       reported = time;
       latest.current.onTime(time, duration);
     };
@@ -93,15 +94,19 @@ export function useYoutubeProgress(
       if (info.duration !== undefined && info.duration > 0) duration = info.duration;
       const jumped = info.currentTime !== undefined && Math.abs(info.currentTime - time) > 5;
       if (info.currentTime !== undefined) time = info.currentTime;
-      if (reported < 0 && time < 1) return; // not started yet: nothing to save
+      // Playing starts (state 1): reported, as the server counts from one report to the next.
+      const started = info.playerState === 1 && state !== 1;
+      if (info.playerState !== undefined) state = info.playerState;
+      if (reported < 0 && time < 1 && !started) return; // not started yet: nothing to save
       const every = latest.current.every ?? 10;
       if (
         info.playerState === 0 ||
         info.playerState === 2 ||
+        started ||
         jumped ||
         Math.abs(time - reported) >= every
       )
-        report();
+        report(started);
     };
     window.addEventListener('message', onMessage);
     el.addEventListener('load', listen);

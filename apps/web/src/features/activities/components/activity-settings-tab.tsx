@@ -32,7 +32,8 @@ const minutes = {
 /**
  * Tab 'Pengaturan' (spec 02 §3). Every type has a duration and a discussion choice; the settings
  * about answers, scores, repeats, timer and packets only mean something for question types, so
- * they show for pre_test, quiz, post_test and exam; the exam timer (minutes) only for exam.
+ * they show for pre_test, quiz, post_test and exam; the exam timer (minutes) only for exam. Video
+ * types choose the watched share that completes them (docs/decisions.md, completion).
  */
 export function ActivitySettingsTab({
   control,
@@ -78,6 +79,25 @@ export function ActivitySettingsTab({
           </FormTextField>
         </Grid>
       </Grid>
+
+      {(type === 'menonton_video' || type === 'embed_youtube') && (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField
+              control={control}
+              name="settings.video_completion_percent"
+              label="Batas selesai menonton"
+              helperText="Bagian video yang harus benar-benar ditonton peserta agar aktivitas selesai (bawaan 90 %). Melompati video tidak dihitung."
+              fullWidth
+              type="number"
+              slotProps={{
+                input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+                htmlInput: { inputMode: 'numeric' as const, min: 1, max: 100 },
+              }}
+            />
+          </Grid>
+        </Grid>
+      )}
 
       {quiz && (
         <>

@@ -54,6 +54,7 @@ export interface SettingsFormValues {
   is_random_question: FlagValue;
   number_questions_package: string;
   timer: string;
+  video_completion_percent: string;
 }
 
 export interface ContentFormValues {
@@ -104,6 +105,7 @@ function settingsToForm(settings: Activity['settings']): SettingsFormValues {
     is_random_question: flag(settings.is_random_question),
     number_questions_package: String(settings.number_questions_package),
     timer: String(settings.timer),
+    video_completion_percent: String(settings.video_completion_percent),
   };
 }
 

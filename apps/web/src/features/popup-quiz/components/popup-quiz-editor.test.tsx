@@ -43,6 +43,7 @@ const activity: Activity = {
     is_random_question: 0,
     number_questions_package: 0,
     timer: 0,
+    video_completion_percent: 90,
   },
   content: {
     description: '',

@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -177,6 +178,17 @@ function ActivityCells({
         >
           {name}
         </Link>
+        {activity.content_missing && (
+          <Tooltip title="Peserta tidak dapat menyelesaikan aktivitas ini: file, tautan atau isi materinya belum ada.">
+            <Chip
+              label="Konten belum lengkap"
+              color="warning"
+              size="small"
+              variant="outlined"
+              sx={{ ml: 1 }}
+            />
+          </Tooltip>
+        )}
       </TableCell>
       <TableCell>{activityTypeLabel(activity.activity_type || activity.type)}</TableCell>
       <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -1,0 +1,14 @@
+/**
+ * Server time for the rules that measure it (how fast a video may advance, how long a reading
+ * stays open). One seam, so API tests can move time forward instead of waiting.
+ */
+let source: () => Date = () => new Date();
+
+export function serverNow(): Date {
+  return source();
+}
+
+/** Tests only: answers `at()` as the server's time until reset with `null`. */
+export function setServerClock(at: (() => Date) | null): void {
+  source = at ?? (() => new Date());
+}
