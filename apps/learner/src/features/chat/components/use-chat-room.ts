@@ -87,10 +87,14 @@ export function useChatRoom(roomId: string | undefined) {
     () =>
       onQueuedSent((call, outcome) => {
         if (call.kind !== 'chat') return;
-        if ('data' in outcome)
-          setMessages((current) => merge(current, [outcome.data as ChatMessage]));
-        else setError(outcome.error.message);
         void refreshPending();
+        if ('data' in outcome) {
+          setMessages((current) => merge(current, [outcome.data as ChatMessage]));
+          return;
+        }
+        setError(outcome.error.message);
+        // Shown here: the app's notice does not repeat it.
+        return true;
       }),
     [refreshPending],
   );
