@@ -94,7 +94,7 @@ function drawPrakerjaMark(doc: PDFKit.PDFDocument, t: Template, cx: number, cy: 
 }
 
 /** Nothing of the body may reach the QR code and signature block below this line. */
-const bodyBottom = 412;
+const bodyBottom = 436;
 
 function drawCompetences(doc: PDFKit.PDFDocument, t: Template, items: string[], top: number) {
   if (items.length === 0) return;
@@ -189,27 +189,27 @@ function drawSignature(doc: PDFKit.PDFDocument, t: Template, date: Date) {
   const x = W - 300;
   const width = 220;
   useFont(doc, 'regular', 10).fillColor('#333333');
-  doc.text(`${certificateIssuer.city}, ${formatIndonesianDate(date)}`, x, H - 175, {
+  doc.text(`${certificateIssuer.city}, ${formatIndonesianDate(date)}`, x, H - 155, {
     width,
     align: 'center',
   });
-  doc.text(certificateIssuer.directorTitle, x, H - 160, { width, align: 'center' });
+  doc.text(certificateIssuer.directorTitle, x, H - 140, { width, align: 'center' });
   // The director's signature stroke.
   doc
-    .moveTo(x + 60, H - 105)
-    .bezierCurveTo(x + 80, H - 140, x + 95, H - 95, x + 110, H - 120)
-    .bezierCurveTo(x + 125, H - 140, x + 135, H - 100, x + 160, H - 118)
+    .moveTo(x + 60, H - 85)
+    .bezierCurveTo(x + 80, H - 120, x + 95, H - 75, x + 110, H - 100)
+    .bezierCurveTo(x + 125, H - 120, x + 135, H - 80, x + 160, H - 98)
     .lineWidth(1.4)
     .stroke(t.primary);
   useFont(doc, 'bold', 11).fillColor('#222222');
-  doc.text(certificateIssuer.directorName, x, H - 95, { width, align: 'center' });
+  doc.text(certificateIssuer.directorName, x, H - 75, { width, align: 'center' });
   doc
-    .moveTo(x + 20, H - 80)
-    .lineTo(x + width - 20, H - 80)
+    .moveTo(x + 20, H - 60)
+    .lineTo(x + width - 20, H - 60)
     .lineWidth(0.8)
     .stroke('#555555');
   useFont(doc, 'regular', 9).fillColor('#555555');
-  doc.text(certificateIssuer.organization, x, H - 75, { width, align: 'center' });
+  doc.text(certificateIssuer.organization, x, H - 55, { width, align: 'center' });
 }
 
 function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateContent, qr: QRCode) {
@@ -223,33 +223,33 @@ function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateContent, qr: QRC
   if (c.isPrakerja) drawPrakerjaMark(doc, t, W - 100, 100);
 
   useFont(doc, 'serifBold', 40).fillColor(t.primary);
-  doc.text('SERTIFIKAT', 0, 95, { width: W, align: 'center', characterSpacing: 6 });
+  doc.text('SERTIFIKAT', 0, 86, { width: W, align: 'center', characterSpacing: 6 });
   useFont(doc, 'bold', 14).fillColor(t.accent);
-  doc.text(certificateKindLabels[c.kind].toUpperCase(), 0, 145, { width: W, align: 'center' });
+  doc.text(certificateKindLabels[c.kind].toUpperCase(), 0, 135, { width: W, align: 'center' });
   useFont(doc, 'regular', 10).fillColor('#444444');
-  doc.text(`Nomor: ${c.number}`, 0, 166, { width: W, align: 'center' });
+  doc.text(`Nomor: ${c.number}`, 0, 155, { width: W, align: 'center' });
 
   useFont(doc, 'regular', 12).fillColor('#333333');
-  doc.text('Diberikan kepada', 0, 196, { width: W, align: 'center' });
+  doc.text('Diberikan kepada', 0, 182, { width: W, align: 'center' });
   // The whole name, always: it shrinks, then wraps (up to three lines) rather than being cut.
   doc.fillColor('#111111');
-  fitText(doc, c.fullname, { x: 70, y: 213, width: W - 140, height: 62 }, 'serifBold', {
+  fitText(doc, c.fullname, { x: 70, y: 199, width: W - 140, height: 62 }, 'serifBold', {
     max: 30,
     min: 12,
   });
   doc
-    .moveTo(W / 2 - 200, 281)
-    .lineTo(W / 2 + 200, 281)
+    .moveTo(W / 2 - 200, 266)
+    .lineTo(W / 2 + 200, 266)
     .lineWidth(1)
     .stroke(t.accent);
 
   useFont(doc, 'regular', 12).fillColor('#333333');
-  doc.text(intro[c.kind], 0, 289, { width: W, align: 'center' });
+  doc.text(intro[c.kind], 0, 274, { width: W, align: 'center' });
   doc.fillColor(t.primary);
   let bottom = fitText(
     doc,
     c.programTitle,
-    { x: 100, y: 306, width: W - 200, height: 40 },
+    { x: 100, y: 291, width: W - 200, height: 40 },
     'bold',
     {
       max: 16,
@@ -263,16 +263,16 @@ function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateContent, qr: QRC
     bottom += 16;
   }
 
-  drawCompetences(doc, t, c.competences, Math.max(bottom + 8, 350));
+  drawCompetences(doc, t, c.competences, bottom + 8);
 
   const qrSize = 92;
-  drawQr(doc, qr, 70, H - 70 - qrSize - 14, qrSize);
+  drawQr(doc, qr, 70, H - 58 - qrSize - 14, qrSize);
   useFont(doc, 'regular', 7.5).fillColor('#555555');
   // Under the code, each on one line: the caption, then the address itself for a reader without
   // a scanner (issue 16).
-  doc.text('Pindai untuk verifikasi keaslian, atau buka:', 70, H - 81, { lineBreak: false });
+  doc.text('Pindai untuk verifikasi keaslian, atau buka:', 70, H - 69, { lineBreak: false });
   useFont(doc, 'regular', 7.5).fillColor('#333333');
-  doc.text(c.verifyUrl, 70, H - 71, { lineBreak: false });
+  doc.text(c.verifyUrl, 70, H - 59, { lineBreak: false });
 
   drawSignature(doc, t, c.date);
 }
