@@ -182,7 +182,8 @@ function CertificatePage({ kind }: { kind: CertificateKind }) {
                 {data && !revoked && data.member.fullname !== issued.fullname && (
                   <Alert severity="info">
                     Nama di profil peserta berbeda dengan nama pada sertifikat. Sertifikat yang
-                    sudah terbit tidak berubah; gunakan Koreksi untuk menerbitkan nomor baru.
+                    sudah terbit tidak mengikuti perubahan profil; bila nama pada sertifikat salah,
+                    gunakan Koreksi untuk menerbitkan nomor baru.
                   </Alert>
                 )}
                 {revoked && (
