@@ -187,9 +187,7 @@ function CertificatePage({ kind }: { kind: CertificateKind }) {
                   </Alert>
                 )}
                 {revoked && (
-                  <Alert severity="error">
-                    {certificateMessages.revokedHeading} pada {changeText(issued)}
-                  </Alert>
+                  <Alert severity="error">Sertifikat dicabut pada {changeText(issued)}</Alert>
                 )}
               </Stack>
             )}
@@ -200,7 +198,7 @@ function CertificatePage({ kind }: { kind: CertificateKind }) {
                 <Typography>{certificateMessages.preparing}</Typography>
               </Stack>
             )}
-            {status.state === 'done' && (
+            {status.state === 'done' && !revoked && (
               <Alert severity="success">{certificateMessages.downloaded}</Alert>
             )}
             {status.state === 'error' && <Alert severity="error">{status.message}</Alert>}
