@@ -8,6 +8,7 @@ export function sampleCertificate(i: number): CertificateContent {
     number,
     fullname: `Siti Nurhaliza Kurniawati Handayani ${i}`,
     programTitle: 'Pemasaran Digital untuk UMKM: Strategi Media Sosial dan Toko Daring',
+    programMinutes: 750,
     competences: [
       'Menyusun strategi konten media sosial',
       'Mengelola toko daring',

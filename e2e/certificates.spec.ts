@@ -70,11 +70,12 @@ describe('certificates', () => {
     expect(fs.readFileSync(file).subarray(0, 4).toString()).toBe('%PDF');
 
     await page.getByText('Sertifikat berhasil diunduh').waitFor();
-    expect(await page.getByText(finished.fullname).isVisible()).toBe(true);
     // The number issued by this first download shows once the page re-reads the redemption.
     const numberText = page.getByText(/^AJR-\d{4}-\d{2}-[0-9A-Z]{8}$/);
     await numberText.waitFor();
     number = (await numberText.textContent())!;
+    // The profile's name, and the name the certificate keeps as issued.
+    expect(await page.getByText(finished.fullname).count()).toBe(2);
     await snap(page, 'certificate-participant');
 
     // The PDF itself: landscape A4 with the name and the number (read with poppler).
@@ -166,6 +167,78 @@ describe('certificates', () => {
       await guest.page.goto('/verifikasi/AJR-2000-01-TIDAKADA');
       await guest.page.getByRole('heading', { name: 'Sertifikat tidak ditemukan' }).waitFor();
       await snap(guest.page, 'certificate-verify-not-found');
+    } finally {
+      await guest.context.close();
+    }
+  });
+
+  it('corrects the name in the back office: a new number, the old one says it was replaced', async () => {
+    const { page } = app.admin;
+    const redeemId = await redeemIdOf(finished.fullname);
+    // The page downloads the certificate again on its own; wait for that to settle first.
+    await page.goto(`/certificate-participant/${redeemId}`);
+    await page.getByText('Sertifikat berhasil diunduh').waitFor();
+
+    await page.getByRole('button', { name: 'Koreksi' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Koreksi Sertifikat' });
+    const name = dialog.getByRole('textbox', { name: 'Nama pada Sertifikat' });
+    expect(await name.inputValue()).toBe(finished.fullname);
+    const corrected = `Ayu Pratiwi Kusumaningrum ${stamp}`;
+    await name.fill(corrected);
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    // The reason is required, in Indonesian, before anything is sent.
+    await dialog.getByText('Alasan tidak boleh kosong').waitFor();
+    await dialog.getByRole('textbox', { name: 'Alasan' }).fill('Nama belakang peserta tertinggal');
+    await snap(page, 'certificate-correct-dialog');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The page now shows the new number in force and the old one in the history.
+    const history = page.getByRole('region', { name: 'Riwayat Koreksi' });
+    await history.getByRole('link', { name: number }).waitFor();
+    await history.getByText('Nama belakang peserta tertinggal', { exact: false }).waitFor();
+    const issued = page.getByRole('region', { name: 'Sertifikat Terbit' });
+    await issued.getByText(corrected).waitFor();
+    const newNumber = (await issued.getByText(/^AJR-\d{4}-\d{2}-[0-9A-Z]{8}$/).textContent())!;
+    expect(newNumber).not.toBe(number);
+    await snap(page, 'certificate-corrected');
+
+    // The old number's public page says it was replaced and leads to the new one.
+    await page.goto(`/verifikasi/${number}`);
+    await page.getByRole('heading', { name: 'Sertifikat Telah Diganti' }).waitFor();
+    await snap(page, 'certificate-verify-replaced');
+    await page.getByRole('link', { name: newNumber }).click();
+    await page.getByRole('heading', { name: 'Sertifikat Asli' }).waitFor();
+    await page.getByText(corrected).waitFor();
+    expect(page.url()).toContain(`/verifikasi/${newNumber}`);
+    number = newNumber;
+  });
+
+  it("revokes the certificate with a reason: the verification page says 'dicabut'", async () => {
+    const { page } = app.admin;
+    const redeemId = await redeemIdOf(finished.fullname);
+    await page.goto(`/certificate-participant/${redeemId}`);
+    await page.getByText('Sertifikat berhasil diunduh').waitFor();
+
+    await page.getByRole('button', { name: 'Cabut' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cabut Sertifikat' });
+    await dialog.getByRole('textbox', { name: 'Alasan' }).fill('Tugas praktik terbukti disalin');
+    await dialog.getByRole('button', { name: 'Cabut Sertifikat' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const issued = page.getByRole('region', { name: 'Sertifikat Terbit' });
+    await issued.getByText('Dicabut', { exact: true }).waitFor();
+    await issued.getByText(/Tugas praktik terbukti disalin/).waitFor();
+    // A revoked certificate is not downloaded, and cannot be corrected or revoked again.
+    expect(await page.getByRole('button', { name: 'Unduh Ulang' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Koreksi' }).count()).toBe(0);
+    await snap(page, 'certificate-revoked');
+
+    const guest = await newPage(app.browser, app.server.url, { width: 390, height: 800 });
+    try {
+      await guest.page.goto(`/verifikasi/${number}`);
+      await guest.page.getByRole('heading', { name: 'Sertifikat Dicabut' }).waitFor();
+      await guest.page.getByText(/dicabut pada .*Alasan: Tugas praktik terbukti disalin/).waitFor();
+      await snap(guest.page, 'certificate-verify-revoked');
     } finally {
       await guest.context.close();
     }

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { certificates } from '../db/schema';
 import { importUpload, xlsxOf } from '../test/factories/imports';
 import { joinProgram } from '../test/factories/members';
 import { buildActivity } from '../test/factories/activities';
+import { buildRedeem } from '../test/factories/participants';
 import { meetingNow, type MatrixWorld } from '../test/matrix-world';
 import { row, S, type MatrixRow } from './authorization-matrix.types';
 
@@ -9,6 +12,23 @@ import { row, S, type MatrixRow } from './authorization-matrix.types';
 
 const voucher = (w: MatrixWorld) => `/api/program/v1/company/voucher/${w.program.id}`;
 const memberActivity = (w: MatrixWorld, id: string) => `${w.memberBase}/${id}`;
+/** A disposable participant of program A with a certificate (a row, no PDF rendered): its id. */
+const freshCertificate = async (w: MatrixWorld) => {
+  const redeem = await buildRedeem(w.app.db, w.program.id, { start_test_at: new Date() });
+  const [row] = await w.app.db
+    .insert(certificates)
+    .values({
+      member_redeem_id: redeem.id,
+      kind: 'participant',
+      number: `AJR-MATRIX-${randomUUID().slice(0, 8).toUpperCase()}`,
+      fullname: 'Peserta Matriks',
+      program_title: w.program.title,
+      template: 'umum',
+      certificate_date: new Date(),
+    })
+    .returning({ id: certificates.id });
+  return row!.id;
+};
 const importFile = async (w: MatrixWorld, activityNumber: number) => {
   const xlsx = await xlsxOf([
     ['license', 'activity_number', 'score', 'feedback'],
@@ -393,6 +413,30 @@ export const peopleRows: MatrixRow[] = [
     'public check: genuine, whose, which program (DESIGN §11)',
     ({ w }) => ({ url: `/api/certificate/v1/verify/${w.certificateNumber}` }),
     { publicData: true },
+  ),
+  row(
+    'POST /api/certificate/v1/correct/:id',
+    S.scoped,
+    'grade.manage, scoped through the redemption (a disposable certificate)',
+    async ({ w }) => ({
+      url: `/api/certificate/v1/correct/${await freshCertificate(w)}`,
+      payload: {
+        fullname: 'Nama Koreksi',
+        program_title: 'Judul Koreksi',
+        program_minutes: 60,
+        certificate_date: '2026-11-01',
+        reason: 'Koreksi data',
+      },
+    }),
+  ),
+  row(
+    'POST /api/certificate/v1/revoke/:id',
+    S.scoped,
+    'grade.manage, scoped through the redemption (a disposable certificate)',
+    async ({ w }) => ({
+      url: `/api/certificate/v1/revoke/${await freshCertificate(w)}`,
+      payload: { reason: 'Pencabutan uji' },
+    }),
   ),
   row(
     'PUT /api/users/v1/member/order/update-sertificate',

@@ -9,6 +9,7 @@ function content(i: number): CertificateContent {
     number,
     fullname: `Peserta Nomor ${i}`,
     programTitle: `Kelas Uji ${i}`,
+    programMinutes: 0,
     competences: ['Menguji'],
     isPrakerja: i % 2 === 0,
     date: new Date('2026-11-20T03:00:00Z'),

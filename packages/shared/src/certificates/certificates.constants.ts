@@ -3,6 +3,48 @@
 export const certificateKinds = ['participant', 'graduation'] as const;
 export type CertificateKind = (typeof certificateKinds)[number];
 
+/** The two certificate templates: Prakerja programs and every other (Umum). */
+export const certificateTemplates = ['prakerja', 'umum'] as const;
+export type CertificateTemplate = (typeof certificateTemplates)[number];
+
+export const certificateTemplateLabels: Record<CertificateTemplate, string> = {
+  prakerja: 'Program Prakerja',
+  umum: 'Program Umum',
+};
+
+/**
+ * A certificate's state: `valid`; `replaced` by a corrected certificate (a new number); or
+ * `revoked` by staff with a reason. Only a valid certificate is downloaded or changed again.
+ */
+export const certificateStatuses = ['valid', 'replaced', 'revoked'] as const;
+export type CertificateStatus = (typeof certificateStatuses)[number];
+
+export const certificateStatusLabels: Record<CertificateStatus, string> = {
+  valid: 'Berlaku',
+  replaced: 'Diganti',
+  revoked: 'Dicabut',
+};
+
+/** Limits of what staff write when they correct or revoke a certificate. */
+export const certificateLimits = {
+  /** The longest name the certificate prints whole (the name line shrinks and wraps). */
+  fullname: 150,
+  programTitle: 255,
+  /** Minutes of learning printed on the certificate (10 000 h). */
+  programMinutes: 600_000,
+  reasonMin: 5,
+  reason: 500,
+} as const;
+
+/** Field labels of the correct and revoke dialogs (and their messages). */
+export const certificateFieldLabels = {
+  fullname: 'Nama pada Sertifikat',
+  programTitle: 'Judul Program',
+  programMinutes: 'Durasi Belajar (menit)',
+  certificateDate: 'Tanggal Sertifikat',
+  reason: 'Alasan',
+} as const;
+
 /** How each kind is named on the certificate and on the verification page. */
 export const certificateKindLabels: Record<CertificateKind, string> = {
   participant: 'Sertifikat Peserta',
@@ -40,6 +82,16 @@ export const certificateMessages = {
   downloadAgain: 'Unduh Ulang',
   backToParticipants: 'Kembali ke Daftar Peserta',
   genuine: 'Sertifikat Asli',
+  replacedHeading: 'Sertifikat Telah Diganti',
+  revokedHeading: 'Sertifikat Dicabut',
+  corrected: 'Sertifikat dikoreksi; nomor baru telah terbit',
+  revoked: 'Sertifikat dicabut',
+  /** A download of a revoked certificate (staff and participant). */
+  revokedDownload: 'Sertifikat ini telah dicabut dan tidak dapat diunduh',
+  notValidAnyMore: 'Hanya sertifikat yang berlaku yang dapat dikoreksi atau dicabut',
+  nothingCorrected: 'Tidak ada data sertifikat yang diubah',
+  dateInFuture: 'Tanggal Sertifikat tidak boleh melewati hari ini',
+  dateInvalid: 'Tanggal Sertifikat tidak valid',
   downloadAll: 'Unduh Semua Sertifikat',
   /** 429 of the public check (issue 17): one address asked too often. */
   tooManyVerifications: (minutes: number) =>

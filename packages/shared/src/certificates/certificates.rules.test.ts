@@ -3,6 +3,7 @@ import { certificateMessages } from './certificates.constants';
 import {
   certificateEntryName,
   formatIndonesianDate,
+  formatLearningTime,
   graduationRefusal,
   participantRefusal,
 } from './certificates.rules';
@@ -49,5 +50,12 @@ describe('certificate rules', () => {
       'sertifikat-gul-ayse-o-AB-12.pdf',
     );
     expect(certificateEntryName('!!!', 'X')).toBe('sertifikat-peserta-X.pdf');
+  });
+
+  it('prints learning time in hours and minutes, nothing for none', () => {
+    expect(formatLearningTime(750)).toBe('12 jam 30 menit');
+    expect(formatLearningTime(45)).toBe('45 menit');
+    expect(formatLearningTime(120)).toBe('2 jam');
+    expect(formatLearningTime(0)).toBe('');
   });
 });

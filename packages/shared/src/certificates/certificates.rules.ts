@@ -87,3 +87,13 @@ export function certificateEntryName(fullname: string, license: string): string 
   const safeLicense = license.replace(/[^A-Za-z0-9-]+/g, '-');
   return `sertifikat-${nameSlug(fullname)}-${safeLicense}.pdf`;
 }
+
+/** Learning time as printed: `12 jam 30 menit`, `45 menit`, `2 jam`; '' for none. */
+export function formatLearningTime(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  const hours = Math.floor(total / 60);
+  const rest = total % 60;
+  return [hours > 0 ? `${hours} jam` : '', rest > 0 ? `${rest} menit` : '']
+    .filter(Boolean)
+    .join(' ');
+}

@@ -1,12 +1,22 @@
 import { z } from 'zod';
+import { zoneDateKey } from '../common/datetime';
+import { toNumber } from '../common/form-input';
 import { messages } from '../common/messages';
 import {
   participantMemberSchema,
   participantResultsSchema,
 } from '../participants/participants.schemas';
-import { certificateKinds } from './certificates.constants';
+import {
+  certificateFieldLabels as L,
+  certificateKinds,
+  certificateLimits,
+  certificateMessages,
+  certificateStatuses,
+  certificateTemplates,
+} from './certificates.constants';
 
 const kindSchema = z.enum(certificateKinds, { error: 'kind tidak valid' });
+const statusSchema = z.enum(certificateStatuses);
 
 /** `GET /api/certificate/v1/{participant|graduation}/{redeemId}`. */
 export const certificateRedeemParamSchema = z.object({
@@ -35,27 +45,104 @@ export const certificateVerifyParamSchema = z.object({
 });
 
 /**
- * `GET /api/certificate/v1/verify/{number}` (public): whether the number is genuine, whose it is
- * and for which program, nothing more (DESIGN §11): no email, phone or ids.
+ * `GET /api/certificate/v1/verify/{number}` (public): whether the number is genuine and in force,
+ * whose it is and for which program, as the certificate stated it at issue; nothing more (DESIGN
+ * §11): no email, phone or ids.
  */
 export const certificateVerificationSchema = z.object({
-  valid: z.literal(true),
+  /** True only for a certificate in force: issued, not replaced and not revoked. */
+  valid: z.boolean(),
+  status: statusSchema,
   number: z.string(),
   kind: kindSchema,
   member: z.object({ fullname: z.string() }),
-  program: z.object({ title: z.string() }),
+  /** `minutes`: the learning time printed (0 when the program had none set). */
+  program: z.object({ title: z.string(), minutes: z.number().int() }),
   /** The date the certificate carries: completion for graduation, first issue otherwise. */
   issued_at: z.string(),
+  /** A replaced certificate: when, and the number in force now (the last correction). */
+  replaced_by: z.object({ number: z.string(), at: z.string() }).nullable(),
+  /** A revoked certificate: when and why (the reason staff gave is public). */
+  revoked: z.object({ at: z.string(), reason: z.string() }).nullable(),
 });
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
 
-/** A certificate already issued for a redemption. */
+/**
+ * A certificate issued for a redemption, as staff see it: what it states (its own copy, kept
+ * from its issue) and its state.
+ */
 export const issuedCertificateSchema = z.object({
+  id: z.uuid(),
   kind: kindSchema,
   number: z.string(),
+  /** The date the certificate carries: completion for graduation, first issue otherwise. */
   issued_at: z.string(),
+  /** When the number was issued. */
+  created_at: z.string(),
+  status: statusSchema,
+  fullname: z.string(),
+  program_title: z.string(),
+  program_minutes: z.number().int(),
+  template: z.enum(certificateTemplates),
+  /** Why it was corrected (replaced) or revoked, by whom and when; null while valid. */
+  change: z.object({ reason: z.string(), at: z.string(), by: z.string().nullable() }).nullable(),
+  /** The number this one corrects, and the number that corrected this one. */
+  replaces: z.string().nullable(),
+  replaced_by: z.string().nullable(),
 });
 export type IssuedCertificate = z.infer<typeof issuedCertificateSchema>;
+
+/** `POST /api/certificate/v1/{correct|revoke}/{id}`: a certificate's id. */
+export const certificateIdParamSchema = z.object({
+  id: z.uuid({ error: 'id tidak valid' }),
+});
+
+const reasonSchema = z
+  .string({ error: messages.required(L.reason) })
+  .trim()
+  .min(1, { error: messages.required(L.reason) })
+  .min(certificateLimits.reasonMin, { error: messages.min(L.reason, certificateLimits.reasonMin) })
+  .max(certificateLimits.reason, { error: messages.max(L.reason, certificateLimits.reason) });
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: messages.required(label) })
+    .trim()
+    .min(1, { error: messages.required(label) })
+    .max(max, { error: messages.max(label, max) });
+
+/**
+ * `POST /api/certificate/v1/correct/{id}`: the corrected data of a valid certificate, every field
+ * as it should read (the dialog starts from the certificate's own). A new number is issued with
+ * it; the old one says it was replaced. At least one field must differ.
+ */
+export const certificateCorrectBodySchema = z.object({
+  fullname: requiredText(L.fullname, certificateLimits.fullname),
+  program_title: requiredText(L.programTitle, certificateLimits.programTitle),
+  program_minutes: z.preprocess(
+    toNumber,
+    z
+      .number({ error: messages.number(L.programMinutes) })
+      .int({ error: messages.number(L.programMinutes) })
+      .min(0, { error: messages.numberMin(L.programMinutes, 0) })
+      .max(certificateLimits.programMinutes, {
+        error: messages.numberMax(L.programMinutes, certificateLimits.programMinutes),
+      }),
+  ),
+  /** `YYYY-MM-DD`, the Jakarta calendar day printed; not after today. */
+  certificate_date: z
+    .string({ error: messages.required(L.certificateDate) })
+    .trim()
+    .min(1, { error: messages.required(L.certificateDate) })
+    .pipe(z.iso.date({ error: certificateMessages.dateInvalid }))
+    .refine((d) => d <= zoneDateKey(), { error: certificateMessages.dateInFuture }),
+  reason: reasonSchema,
+});
+export type CertificateCorrectBody = z.input<typeof certificateCorrectBodySchema>;
+
+/** `POST /api/certificate/v1/revoke/{id}`: why (shown on the public verification page). */
+export const certificateRevokeBodySchema = z.object({ reason: reasonSchema });
+export type CertificateRevokeBody = z.infer<typeof certificateRevokeBodySchema>;
 
 /**
  * `GET /api/users/v1/member_redeem/detail/{id}` (spec 01 §3 'Member redemption'): what the

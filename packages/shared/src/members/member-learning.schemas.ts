@@ -303,8 +303,13 @@ export const memberCertificateDataSchema = z.object({
   number: z.string(),
   /** The public verification page to share (`{origin}/verifikasi/{number}`). */
   verify_url: z.string(),
-  /** Member-authenticated GET streaming the PDF (send the member token). */
-  download_url: z.string(),
+  /** Member-authenticated GET streaming the PDF (send the member token); null once revoked. */
+  download_url: z.string().nullable(),
   issued_at: z.string(),
+  /** `valid`, or `revoked` by staff (no download; the reason and date are shown). */
+  status: z.enum(['valid', 'revoked']),
+  revoked: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  /** The number this certificate replaced when staff corrected it, else null. */
+  replaces: z.string().nullable(),
 });
 export type MemberCertificateData = z.infer<typeof memberCertificateDataSchema>;

@@ -67,9 +67,19 @@ describe('certificate verification throttle', () => {
     const res = await verify(number, uniqueAddress());
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().data).sort()).toEqual(
-      ['issued_at', 'kind', 'member', 'number', 'program', 'valid'].sort(),
+      [
+        'issued_at',
+        'kind',
+        'member',
+        'number',
+        'program',
+        'replaced_by',
+        'revoked',
+        'status',
+        'valid',
+      ].sort(),
     );
     expect(res.json().data.member).toEqual({ fullname: 'Sari Batas' });
-    expect(res.json().data.program).toEqual({ title: 'Kelas Batas' });
+    expect(res.json().data.program).toEqual({ title: 'Kelas Batas', minutes: 0 });
   });
 });

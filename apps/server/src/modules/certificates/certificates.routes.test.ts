@@ -290,11 +290,14 @@ describe('certificates API', () => {
       const data = res.json().data as CertificateVerification;
       expect(data).toEqual({
         valid: true,
+        status: 'valid',
         number,
         kind: 'graduation',
         member: { fullname: 'Dewi Lestari' },
-        program: { title: 'Kelas Verifikasi' },
+        program: { title: 'Kelas Verifikasi', minutes: 0 },
         issued_at: '2026-11-24T03:00:00.000Z',
+        replaced_by: null,
+        revoked: null,
       });
       expect(res.body).not.toContain(member.email);
       expect(res.body).not.toContain(redeem.id);

@@ -6,12 +6,16 @@ import {
   type CertificateKind,
 } from '@ajar/shared/certificates/certificates.constants';
 import {
+  certificateCorrectBodySchema,
+  certificateIdParamSchema,
   certificateRedeemDetailSchema,
+  certificateRevokeBodySchema,
   certificateRedeemParamSchema,
   certificateVerificationSchema,
   certificateVerifyParamSchema,
   certificateZipParamSchema,
   certificateZipQuerySchema,
+  issuedCertificateSchema,
   updateSertificateBodySchema,
   updateSertificateReplySchema,
 } from '@ajar/shared/certificates/certificates.schemas';
@@ -23,6 +27,8 @@ import { publicOrigin } from '../../lib/public-origin';
 import { defineFileJob, startJob } from '../jobs/jobs.service';
 import { assertLargeZipConfirmed } from '../jobs/kept-renders';
 import * as service from './certificates.service';
+import * as staff from './certificate-staff.service';
+import { verifyCertificate } from './certificate-verify.service';
 
 /** A certificate PDF as a private download (never cached), its number in a header. */
 export function sendCertificatePdf(reply: FastifyReply, pdf: Buffer, number: string) {
@@ -41,7 +47,8 @@ const tags = ['certificates'];
 /**
  * Certificates of member redemptions (spec 01 §2, §7, §9; DESIGN §3, §6, §11): staff with
  * `grade.manage` (a trainer only in assigned programs, 404 elsewhere) download a participant's
- * PDF or a program's zip; anyone may check a number on the public verification call.
+ * PDF or a program's zip, correct or revoke an issued certificate; anyone may check a number on
+ * the public verification call.
  */
 export const certificatesRoutes: FastifyPluginAsync = async (app) => {
   await defineFileJob<service.ProgramZipJobInput>(app, {
@@ -62,7 +69,7 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
       "The spec's fixed access key header is replaced by the staff session: a key shipped in a web app is no secret.",
     params: idParamSchema,
     data: certificateRedeemDetailSchema,
-    handler: ({ params, user }) => service.getRedeemDetail(app.db, user, params.id),
+    handler: ({ params, user }) => staff.getRedeemDetail(app.db, user, params.id),
   });
 
   for (const kind of ['participant', 'graduation'] as const satisfies CertificateKind[]) {
@@ -124,7 +131,37 @@ export const certificatesRoutes: FastifyPluginAsync = async (app) => {
       'Public check of a certificate number: genuine, whose and for which program (429 when one address asks too often)',
     params: certificateVerifyParamSchema,
     data: certificateVerificationSchema,
-    handler: ({ params, request }) => service.verifyCertificate(app.db, params.number, request.ip),
+    handler: ({ params, request }) => verifyCertificate(app.db, params.number, request.ip),
+  });
+
+  staffRoute(app, {
+    method: 'POST',
+    url: '/api/certificate/v1/correct/:id',
+    permission: 'grade.manage',
+    tags,
+    summary:
+      'Correct a valid certificate: a new number is issued with the corrected data; the old one is replaced and its verification page links to the new one',
+    description: `400 '${certificateMessages.nothingCorrected}' when nothing differs; 409 '${certificateMessages.notValidAnyMore}' for a replaced or revoked certificate. Answers the new certificate.`,
+    params: certificateIdParamSchema,
+    body: certificateCorrectBodySchema,
+    data: issuedCertificateSchema,
+    message: certificateMessages.corrected,
+    handler: ({ params, body, user }) => staff.correctCertificate(app.db, user, params.id, body),
+  });
+
+  staffRoute(app, {
+    method: 'POST',
+    url: '/api/certificate/v1/revoke/:id',
+    permission: 'grade.manage',
+    tags,
+    summary:
+      "Revoke a valid certificate with a reason (shown on its verification page, 'dicabut'); it can no longer be downloaded",
+    description: `409 '${certificateMessages.notValidAnyMore}' for a replaced or revoked certificate. Answers the revoked certificate.`,
+    params: certificateIdParamSchema,
+    body: certificateRevokeBodySchema,
+    data: issuedCertificateSchema,
+    message: certificateMessages.revoked,
+    handler: ({ params, body, user }) => staff.revokeCertificate(app.db, user, params.id, body),
   });
 
   staffRoute(app, {

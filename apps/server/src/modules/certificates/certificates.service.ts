@@ -6,7 +6,6 @@ import { loadArchiver } from '../../lib/lazy-modules';
 import {
   certificateMessages,
   certificateNumberPrefix,
-  certificateVerifyPolicy,
   type CertificateKind,
 } from '@ajar/shared/certificates/certificates.constants';
 import {
@@ -17,23 +16,15 @@ import {
   wibDate,
   type CertificateFacts,
 } from '@ajar/shared/certificates/certificates.rules';
-import type {
-  CertificateRedeemDetail,
-  CertificateVerification,
-} from '@ajar/shared/certificates/certificates.schemas';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { renderCertificatePdf } from '../../lib/certificate-pdf';
+import { renderCertificatePdf, type CertificateContent } from '../../lib/certificate-pdf';
 import type { CertificatePdfPool } from '../../lib/certificate-pdf-pool';
 import type { RequestUser } from '../../plugins/auth';
 import type { JobContext } from '../jobs/jobs.service';
 import { keptRenders } from '../jobs/kept-renders';
-import {
-  beginAttempt,
-  normalizeAddress,
-  type ThrottlePolicy,
-} from '../auth/attempt-counter.service';
 import { assertProgramVisible } from '../programs/programs.service';
+import { recordLearningEvent } from '../records/records.service';
 import * as repo from './certificates.repository';
 
 type Viewer = Pick<RequestUser, 'id' | 'role'>;
@@ -56,27 +47,85 @@ export function verifyUrl(baseUrl: string, number: string) {
   return `${baseUrl.replace(/\/+$/, '')}/verifikasi/${encodeURIComponent(number)}`;
 }
 
+/** Who an issue is recorded for: the staff member who downloaded it, or none (the participant). */
+type Issuer = string | null;
+
 /**
- * The certificate numbers of these redemptions for `kind`, issuing the missing ones. A number is
- * made once and kept: the same redemption prints the same number every time.
+ * Issues certificates of `kind` for these redemptions, each with its own copy of what it states
+ * (today's name, program, learning time, date and template), and records each issue in the
+ * participant's learning record, in one transaction. A conflict (issued meanwhile) is skipped.
  */
-async function ensureIssued(db: DbOrTx, kind: CertificateKind, redeemIds: string[]) {
-  const found = new Map<string, repo.IssuedRow>();
+async function issueMissing(db: DbOrTx, kind: CertificateKind, redeemIds: string[], by: Issuer) {
+  await db.transaction(async (tx) => {
+    const snapshots = await repo.snapshotsFor(tx, redeemIds);
+    const now = new Date();
+    const inserted = await repo.insertIssued(
+      tx,
+      snapshots.map((s) => ({
+        member_redeem_id: s.member_redeem_id,
+        kind,
+        number: newCertificateNumber(now),
+        issued_at: now,
+        fullname: s.fullname,
+        program_title: s.program_title,
+        program_minutes: s.program_minutes,
+        competences: s.competences,
+        template: s.is_prakerja ? 'prakerja' : 'umum',
+        certificate_date: certificateDate(kind, now, s.end_test_at),
+      })),
+    );
+    const bySnapshot = new Map(snapshots.map((s) => [s.member_redeem_id, s]));
+    for (const row of inserted) {
+      const s = bySnapshot.get(row.member_redeem_id)!;
+      await recordLearningEvent(tx, {
+        memberId: s.member_id,
+        programId: s.program_id,
+        kind: 'certificate_issued',
+        data: { certificate_id: row.id, number: row.number, kind },
+        actorUserId: by,
+      });
+    }
+  });
+}
+
+/**
+ * The certificates in force (valid or revoked) of these redemptions for `kind`, issuing the
+ * missing ones. A number is made once and kept: the same redemption prints the same number, and
+ * the same text, every time.
+ */
+export async function ensureIssued(
+  db: DbOrTx,
+  kind: CertificateKind,
+  redeemIds: string[],
+  by: Issuer,
+) {
+  const found = new Map<string, repo.CertificateRow>();
   for (let attempt = 0; attempt < 5; attempt += 1) {
     for (const row of await repo.issuedFor(db, kind, redeemIds))
       found.set(row.member_redeem_id, row);
     const missing = redeemIds.filter((id) => !found.has(id));
     if (missing.length === 0) return found;
-    await repo.insertIssued(
-      db,
-      kind,
-      missing.map((id) => ({ member_redeem_id: id, number: newCertificateNumber() })),
-    );
+    await issueMissing(db, kind, missing, by);
   }
   throw new Error('could not issue certificate numbers');
 }
 
-async function visibleRedeem(db: DbOrTx, viewer: Viewer, id: string) {
+/** What the PDF prints: the certificate's own copy, never today's profile or program. */
+export function pdfContent(cert: repo.CertificateRow, baseUrl: string): CertificateContent {
+  return {
+    kind: cert.kind,
+    number: cert.number,
+    fullname: cert.fullname,
+    programTitle: cert.program_title,
+    programMinutes: cert.program_minutes,
+    competences: cert.competences,
+    isPrakerja: cert.template === 'prakerja',
+    date: cert.certificate_date,
+    verifyUrl: verifyUrl(baseUrl, cert.number),
+  };
+}
+
+export async function visibleRedeem(db: DbOrTx, viewer: Viewer, id: string) {
   const row = await repo.findRedeem(db, id);
   if (!row) throw AppError.notFound(certificateMessages.redeemNotFound);
   await assertProgramVisible(db, viewer, row.program_id);
@@ -92,52 +141,10 @@ function certificateDate(kind: CertificateKind, issuedAt: Date, endTestAt: Date 
   return kind === 'graduation' && endTestAt ? endTestAt : issuedAt;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** `GET /api/users/v1/member_redeem/detail/{id}`: the redemption the certificate page reads. */
-export async function getRedeemDetail(
-  db: DbOrTx,
-  viewer: Viewer,
-  id: string,
-): Promise<CertificateRedeemDetail> {
-  const row = await visibleRedeem(db, viewer, id);
-  const issued = await repo.certificatesOfRedeem(db, id);
-  const code = row.member.meta.code;
-  const sertificateId = row.meta.sertificate_id;
-  return {
-    id: row.id,
-    license: row.license,
-    pmo_code: row.pmo_code,
-    member: {
-      id: row.member.id,
-      fullname: row.member.fullname,
-      phone: row.member.phone,
-      email: row.member.email,
-      date_of_birth: row.member.date_of_birth,
-      meta: { code: typeof code === 'string' && code !== '' ? code : null },
-    },
-    program: {
-      id: row.program_id,
-      title: row.program_title,
-      is_prakerja: row.is_prakerja,
-      learning_targets: { competence: row.competence },
-    },
-    results: { progress: row.progress, scores: row.scores },
-    start_test_at: iso(row.start_test_at),
-    end_test_at: iso(row.end_test_at),
-    sertificate_id: typeof sertificateId === 'string' ? sertificateId : null,
-    certificates: issued.map((c) => ({
-      kind: c.kind,
-      number: c.number,
-      issued_at: certificateDate(c.kind, c.issued_at, row.end_test_at).toISOString(),
-    })),
-    refusals: { participant: participantRefusal(row), graduation: graduationRefusal(row) },
-  };
-}
-
 /**
  * `GET /api/certificate/v1/{kind}/{redeemId}`: the certificate PDF, issuing its number on the
- * first call. Refused (400, the reason in Indonesian) when the redemption does not qualify.
+ * first call. Refused (400, the reason in Indonesian) when the redemption does not qualify or its
+ * certificate was revoked.
  */
 export async function issueCertificate(
   db: DbOrTx,
@@ -147,100 +154,86 @@ export async function issueCertificate(
   baseUrl: string,
 ): Promise<{ number: string; pdf: Buffer }> {
   const row = await visibleRedeem(db, viewer, redeemId);
-  return renderIssued(db, row, kind, baseUrl);
+  return renderIssued(db, row, kind, baseUrl, viewer.id);
 }
 
 type RedeemFacts = NonNullable<Awaited<ReturnType<typeof repo.findRedeem>>>;
 
-/** Issues (once) and renders the certificate of a redemption that qualifies (400 otherwise). */
-async function renderIssued(db: DbOrTx, row: RedeemFacts, kind: CertificateKind, baseUrl: string) {
+/**
+ * The certificate in force of a redemption, issued (once) when it qualifies: 400 with the
+ * reason when it does not. A certificate already issued stays whatever the redemption's facts
+ * became since (it is a document); a revoked one is answered as it is.
+ */
+async function currentCertificate(
+  db: DbOrTx,
+  row: RedeemFacts,
+  kind: CertificateKind,
+  by: Issuer,
+): Promise<repo.CertificateRow> {
+  const [existing] = await repo.issuedFor(db, kind, [row.id]);
+  if (existing) return existing;
   const reason = refusal(kind, row);
   if (reason) throw AppError.badRequest(reason);
-  const issued = (await ensureIssued(db, kind, [row.id])).get(row.id)!;
-  const pdf = await renderCertificatePdf({
-    kind,
-    number: issued.number,
-    fullname: row.member.fullname,
-    programTitle: row.program_title,
-    competences: row.competence,
-    isPrakerja: row.is_prakerja,
-    date: certificateDate(kind, issued.issued_at, row.end_test_at),
-    verifyUrl: verifyUrl(baseUrl, issued.number),
-  });
-  return { number: issued.number, pdf };
+  return (await ensureIssued(db, kind, [row.id], by)).get(row.id)!;
+}
+
+/** Issues (once) and renders the certificate of a redemption that qualifies (400 otherwise). */
+async function renderIssued(
+  db: DbOrTx,
+  row: RedeemFacts,
+  kind: CertificateKind,
+  baseUrl: string,
+  by: Issuer,
+) {
+  const cert = await currentCertificate(db, row, kind, by);
+  if (cert.status === 'revoked') throw AppError.badRequest(certificateMessages.revokedDownload);
+  const pdf = await renderCertificatePdf(pdfContent(cert, baseUrl));
+  return { number: cert.number, pdf };
 }
 
 /**
- * The member's own graduation certificate (issue 18): its number and verification address, or
- * with `pdf` the rendered PDF too. Refused (400) until the program is complete ('Sertifikat
- * tersedia setelah program selesai') or while its post-test is not passed.
+ * The member's own graduation certificate (issue 18): its number, verification address and
+ * state (a revoked one has no download). Refused (400) until the program is complete
+ * ('Sertifikat tersedia setelah program selesai') or while its post-test is not passed.
  */
 export async function memberCertificate(
   db: DbOrTx,
   redeemId: string,
   baseUrl: string,
   notReady: string,
-): Promise<{ number: string; verify_url: string; issued_at: Date; row: RedeemFacts }> {
+): Promise<{
+  number: string;
+  verify_url: string;
+  issued_at: Date;
+  status: 'valid' | 'revoked';
+  revoked: { at: string; reason: string } | null;
+  replaces: string | null;
+}> {
   const row = await repo.findRedeem(db, redeemId);
   if (!row) throw AppError.notFound(certificateMessages.redeemNotFound);
-  if (row.progress < 100) throw AppError.badRequest(notReady);
-  const reason = graduationRefusal(row);
-  if (reason) throw AppError.badRequest(reason);
-  const issued = (await ensureIssued(db, 'graduation', [row.id])).get(row.id)!;
+  const [existing] = await repo.issuedFor(db, 'graduation', [row.id]);
+  if (!existing && row.progress < 100) throw AppError.badRequest(notReady);
+  const cert = await currentCertificate(db, row, 'graduation', null);
+  const replaced = cert.replaces_id ? await repo.findCertificateNumber(db, cert.replaces_id) : null;
+  const revoked = cert.status === 'revoked';
   return {
-    number: issued.number,
-    verify_url: verifyUrl(baseUrl, issued.number),
-    issued_at: certificateDate('graduation', issued.issued_at, row.end_test_at),
-    row,
+    number: cert.number,
+    verify_url: verifyUrl(baseUrl, cert.number),
+    issued_at: cert.certificate_date,
+    status: revoked ? 'revoked' : 'valid',
+    revoked:
+      revoked && cert.status_changed_at
+        ? { at: cert.status_changed_at.toISOString(), reason: cert.status_reason ?? '' }
+        : null,
+    replaces: replaced,
   };
 }
 
-/** The member's graduation certificate PDF (the same checks as `memberCertificate`). */
+/** The member's graduation certificate PDF (the same checks; 400 once revoked). */
 export async function memberCertificatePdf(db: DbOrTx, redeemId: string, baseUrl: string) {
   const row = await repo.findRedeem(db, redeemId);
   if (!row) throw AppError.notFound(certificateMessages.redeemNotFound);
-  return renderIssued(db, row, 'graduation', baseUrl);
-}
-
-/** Every check counts against its address; beyond the limit it waits for the window to move on. */
-const verifyAddressPolicy: ThrottlePolicy = {
-  maxFailures: certificateVerifyPolicy.addressMaxRequests,
-  windowMinutes: certificateVerifyPolicy.windowMinutes,
-  lockMinutes: certificateVerifyPolicy.windowMinutes,
-};
-
-/**
- * `GET /api/certificate/v1/verify/{number}` (public): genuine, whose and for what; nothing more.
- * Throttled per client address (issue 17): 429 with Retry-After beyond the policy, found or not.
- */
-export async function verifyCertificate(
-  db: DbOrTx,
-  number: string,
-  ip: string,
-): Promise<CertificateVerification> {
-  const attempt = await beginAttempt(
-    db,
-    [
-      {
-        key: `verify:${normalizeAddress(ip)}`,
-        policy: verifyAddressPolicy,
-        message: certificateMessages.tooManyVerifications,
-      },
-    ],
-    'number',
-  );
-  // The check stays counted whatever it finds.
-  await attempt.recordFailure();
-  const row = await repo.findByNumber(db, number);
-  if (!row) throw AppError.notFound(certificateMessages.notFound);
-  return {
-    valid: true,
-    number: row.number,
-    kind: row.kind,
-    member: { fullname: row.fullname },
-    program: { title: row.title },
-    issued_at: certificateDate(row.kind, row.issued_at, row.end_test_at).toISOString(),
-  };
+  return renderIssued(db, row, 'graduation', baseUrl, null);
 }
 
 /** Redemptions read per query while a zip is written. */
@@ -314,24 +307,21 @@ export async function programZip(
         db,
         kind,
         page.map((r) => r.id),
+        viewer.id,
       );
       for (const row of page) {
         stop.signal.throwIfAborted();
         const cert = issued.get(row.id)!;
-        const date = certificateDate(kind, cert.issued_at, row.end_test_at);
-        const pdf = pdfs.render({
-          kind,
-          number: cert.number,
-          fullname: row.fullname,
-          programTitle: program.title,
-          competences: program.competence,
-          isPrakerja: program.is_prakerja,
-          date,
-          verifyUrl: verifyUrl(baseUrl, cert.number),
-        });
+        // Revoked between the page read and now: left out like the ones revoked before.
+        if (cert.status !== 'valid') continue;
+        const pdf = pdfs.render(pdfContent(cert, baseUrl));
         // Awaited in turn by writeNext; a render failing meanwhile is not an unhandled rejection.
         pdf.catch(() => undefined);
-        pending.push({ pdf, name: certificateEntryName(row.fullname, row.license), date });
+        pending.push({
+          pdf,
+          name: certificateEntryName(cert.fullname, row.license),
+          date: cert.certificate_date,
+        });
         while (pending.length >= pdfs.inFlightLimit) await writeNext();
       }
       page = await repo.eligiblePage(db, programId, kind, page.at(-1)!.id, zipPageSize);

@@ -85,7 +85,8 @@ export const memberAppRoutes: FastifyPluginAsync = async (app) => {
     url: '/api/member/v1/program/:programId/certificate',
     tags,
     summary: "The member's certificate once the program is complete: number and links",
-    description: "400 'Sertifikat tersedia setelah program selesai' before.",
+    description:
+      "400 'Sertifikat tersedia setelah program selesai' before. A revoked certificate answers status revoked with its reason and no download_url.",
     params: programIdParamSchema,
     data: memberCertificateDataSchema,
     handler: async ({ params, request }) => {
@@ -99,8 +100,15 @@ export const memberAppRoutes: FastifyPluginAsync = async (app) => {
       return {
         number: cert.number,
         verify_url: cert.verify_url,
-        download_url: `/api/member/v1/program/${params.programId}/certificate/pdf`,
+        // A revoked certificate is not downloaded (certificates.service.ts).
+        download_url:
+          cert.status === 'valid'
+            ? `/api/member/v1/program/${params.programId}/certificate/pdf`
+            : null,
         issued_at: cert.issued_at.toISOString(),
+        status: cert.status,
+        revoked: cert.revoked,
+        replaces: cert.replaces,
       };
     },
   });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { formatIndonesianDate } from '@ajar/shared/certificates/certificates.rules';
 import { errorMessage } from '../../../api/http';
 import { readSession } from '../../../api/session';
 import { Alert } from '../../../components/alert';
@@ -23,7 +24,11 @@ async function downloadPdf(url: string, number: string) {
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-/** 'Sertifikat' of a complete program: download the PDF, share the verification link. */
+/**
+ * 'Sertifikat' of a complete program: download the PDF, share the verification link. A
+ * certificate staff revoked is shown as such, with its date and reason, and cannot be
+ * downloaded; a corrected one names the number it replaced.
+ */
 export function CertificateCard({ programId }: { programId: string }) {
   const certificate = useQuery(certificateQuery(programId));
   const [busy, setBusy] = useState(false);
@@ -42,25 +47,50 @@ export function CertificateCard({ programId }: { programId: string }) {
     }
   };
 
+  if (data.status === 'revoked') {
+    return (
+      <Card className="stack" aria-labelledby="certificate-heading">
+        <h2 id="certificate-heading">Sertifikat</h2>
+        <p>
+          Nomor sertifikat: <strong>{data.number}</strong>
+        </p>
+        <Alert tone="error">
+          Sertifikat ini dicabut
+          {data.revoked ? ` pada ${formatIndonesianDate(data.revoked.at)}` : ''} dan tidak dapat
+          diunduh.{data.revoked ? ` Alasan: ${data.revoked.reason}` : ''} Hubungi penyelenggara
+          pelatihan bila ada pertanyaan.
+        </Alert>
+      </Card>
+    );
+  }
+  const downloadUrl = data.download_url;
+
   return (
     <Card className="stack" aria-labelledby="certificate-heading">
       <h2 id="certificate-heading">Sertifikat</h2>
       <p>
         Selamat, program selesai. Nomor sertifikat: <strong>{data.number}</strong>
       </p>
-      <Button
-        block
-        busy={busy}
-        onClick={() => {
-          setBusy(true);
-          setMessage(null);
-          downloadPdf(data.download_url, data.number)
-            .catch((error: unknown) => setMessage({ tone: 'error', text: errorMessage(error) }))
-            .finally(() => setBusy(false));
-        }}
-      >
-        Unduh Sertifikat (PDF)
-      </Button>
+      {data.replaces && (
+        <p className="muted">
+          Sertifikat ini hasil koreksi dan menggantikan nomor {data.replaces}.
+        </p>
+      )}
+      {downloadUrl && (
+        <Button
+          block
+          busy={busy}
+          onClick={() => {
+            setBusy(true);
+            setMessage(null);
+            downloadPdf(downloadUrl, data.number)
+              .catch((error: unknown) => setMessage({ tone: 'error', text: errorMessage(error) }))
+              .finally(() => setBusy(false));
+          }}
+        >
+          Unduh Sertifikat (PDF)
+        </Button>
+      )}
       <label htmlFor="verify-url">Tautan verifikasi untuk dibagikan</label>
       <div className="copy-row">
         <input

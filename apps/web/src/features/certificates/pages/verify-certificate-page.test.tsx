@@ -12,13 +12,13 @@ afterEach(() => {
 });
 
 /** The page as the QR code opens it, with the API answering `status` and `body`. */
-function renderAnswered(status: number, body: unknown) {
+function renderAnswered(status: number, body: unknown, number = 'AJR-2026-11-7K3QX9MD') {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
   vi.stubGlobal('fetch', fetchMock);
   const router = createMemoryRouter(
     [{ path: '/verifikasi/:number', Component: VerifyCertificatePage }],
     {
-      initialEntries: ['/verifikasi/AJR-2026-11-7K3QX9MD'],
+      initialEntries: [`/verifikasi/${number}`],
     },
   );
   render(
@@ -43,5 +43,58 @@ describe('VerifyCertificatePage', () => {
     expect(screen.queryByText(certificateMessages.genuine)).toBeNull();
     // One call: a refusal is not retried by the page.
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  const answer = {
+    valid: false,
+    number: 'AJR-2026-11-7K3QX9MD',
+    kind: 'graduation',
+    member: { fullname: 'Budi Santosa' },
+    program: { title: 'Akuntansi Dasar', minutes: 150 },
+    issued_at: '2026-11-20T03:00:00.000Z',
+    replaced_by: null,
+    revoked: null,
+  };
+
+  it('says a corrected certificate was replaced and links to the number in force', async () => {
+    renderAnswered(200, {
+      status: 200,
+      message: 'success',
+      data: {
+        ...answer,
+        status: 'replaced',
+        replaced_by: { number: 'AJR-2026-11-BARU0001', at: '2026-11-25T03:00:00.000Z' },
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { name: certificateMessages.replacedHeading }),
+    ).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'AJR-2026-11-BARU0001' });
+    expect(link.getAttribute('href')).toBe('/verifikasi/AJR-2026-11-BARU0001');
+    expect(screen.getByText('2 jam 30 menit')).toBeTruthy();
+    expect(screen.queryByText(certificateMessages.genuine)).toBeNull();
+  });
+
+  it("says 'dicabut' with the date and reason of a revoked certificate", async () => {
+    renderAnswered(
+      200,
+      {
+        status: 200,
+        message: 'success',
+        data: {
+          ...answer,
+          status: 'revoked',
+          revoked: { at: '2026-11-26T03:00:00.000Z', reason: 'Tugas dipalsukan' },
+        },
+      },
+      'AJR-2026-11-DICABUT1',
+    );
+    expect(
+      await screen.findByRole('heading', { name: certificateMessages.revokedHeading }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/Sertifikat ini dicabut pada 26 November 2026\. Alasan: Tugas dipalsukan/),
+    ).toBeTruthy();
+    expect(screen.queryByText(certificateMessages.genuine)).toBeNull();
   });
 });

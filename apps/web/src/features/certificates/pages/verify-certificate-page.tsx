@@ -1,13 +1,27 @@
-import { useParams } from 'react-router';
-import { Alert, Box, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { Link as RouterLink, useParams } from 'react-router';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CircularProgress,
+  Link,
+  Stack,
+  Typography,
+} from '@mui/material';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import HighlightOffIcon from '@mui/icons-material/HighlightOff';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import {
   certificateIssuer,
   certificateKindLabels,
   certificateMessages,
 } from '@ajar/shared/certificates/certificates.constants';
-import { formatIndonesianDate } from '@ajar/shared/certificates/certificates.rules';
+import {
+  formatIndonesianDate,
+  formatLearningTime,
+} from '@ajar/shared/certificates/certificates.rules';
+import type { CertificateVerification } from '@ajar/shared/certificates/certificates.schemas';
 import { ApiError, errorMessage } from '@/api/http';
 import { useCertificateVerification } from '../api/verify-certificate';
 
@@ -22,9 +36,29 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The heading: genuine and in force, replaced by a correction, or revoked. */
+function Verdict({ data }: { data: CertificateVerification }) {
+  const verdicts = {
+    valid: { Icon: VerifiedIcon, color: 'success', text: certificateMessages.genuine },
+    replaced: { Icon: SwapHorizIcon, color: 'warning', text: certificateMessages.replacedHeading },
+    revoked: { Icon: HighlightOffIcon, color: 'error', text: certificateMessages.revokedHeading },
+  } as const;
+  const { Icon, color, text } = verdicts[data.status];
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Icon color={color} fontSize="large" />
+      <Typography variant="h5" component="h1" color={`${color}.main`}>
+        {text}
+      </Typography>
+    </Stack>
+  );
+}
+
 /**
  * '/verifikasi/{number}' (DESIGN §3, §11): the page a certificate's QR code opens, for anyone,
- * signed in or not. It says whether the number is genuine, whose it is and for which program.
+ * signed in or not. It says whether the number is genuine, whose it is and for which program, as
+ * the certificate stated it; a corrected number says it was replaced and links to the number in
+ * force, a revoked one says 'dicabut' with the date and reason.
  */
 export function VerifyCertificatePage() {
   const { number = '' } = useParams();
@@ -60,15 +94,34 @@ export function VerifyCertificatePage() {
           )}
           {verification.data && (
             <Stack spacing={2} sx={{ mt: 1 }}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <VerifiedIcon color="success" fontSize="large" />
-                <Typography variant="h5" component="h1" color="success.main">
-                  {certificateMessages.genuine}
-                </Typography>
-              </Stack>
+              <Verdict data={verification.data} />
+              {verification.data.replaced_by && (
+                <Alert severity="warning">
+                  Sertifikat ini telah diganti dengan sertifikat hasil koreksi pada{' '}
+                  {formatIndonesianDate(verification.data.replaced_by.at)}. Sertifikat yang berlaku:{' '}
+                  <Link
+                    component={RouterLink}
+                    to={`/verifikasi/${encodeURIComponent(verification.data.replaced_by.number)}`}
+                  >
+                    {verification.data.replaced_by.number}
+                  </Link>
+                </Alert>
+              )}
+              {verification.data.revoked && (
+                <Alert severity="error">
+                  Sertifikat ini dicabut pada {formatIndonesianDate(verification.data.revoked.at)}.
+                  Alasan: {verification.data.revoked.reason}
+                </Alert>
+              )}
               <Row label="Nomor Sertifikat" value={verification.data.number} />
               <Row label="Nama Peserta" value={verification.data.member.fullname} />
               <Row label="Program" value={verification.data.program.title} />
+              {verification.data.program.minutes > 0 && (
+                <Row
+                  label="Durasi Belajar"
+                  value={formatLearningTime(verification.data.program.minutes)}
+                />
+              )}
               <Row label="Jenis" value={certificateKindLabels[verification.data.kind]} />
               <Row label="Tanggal" value={formatIndonesianDate(verification.data.issued_at)} />
             </Stack>
