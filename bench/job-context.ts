@@ -33,6 +33,10 @@ export function benchJob<I>(input: I, userId: string, dir: string, key: string):
         reports += 1;
       },
       writeFile: (_contentType, write) => storeWritten(storage, key, write),
+      // A bench run starts every job afresh: no kept work, nothing to resume.
+      workDir: `${dir}/work`,
+      checkpoint: null,
+      saveCheckpoint: async () => {},
     },
     firstProgressMs: () => first,
     progressReports: () => reports,

@@ -147,7 +147,7 @@ export async function benchQuizScoring(
       db,
       member,
       { programId: setup.programId, activityId: setup.activityId, attemptId: attempt.attempt.id },
-      answersFor(ids, setup.key, 0.4 + (i % 6) / 10),
+      { answers: answersFor(ids, setup.key, 0.4 + (i % 6) / 10) },
     );
     latencies.push(performance.now() - t0);
   }
