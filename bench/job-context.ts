@@ -33,8 +33,8 @@ export function benchJob<I>(input: I, userId: string, dir: string, key: string):
         reports += 1;
       },
       writeFile: (_contentType, write) => storeWritten(storage, key, write),
-      // A bench run starts every job afresh: no kept work, nothing to resume.
-      workDir: `${dir}/work`,
+      // Every bench job starts afresh: an empty work folder of its own, nothing to resume.
+      workDir: fs.mkdtempSync(`${dir}/work-`),
       checkpoint: null,
       saveCheckpoint: async () => {},
     },
