@@ -78,6 +78,14 @@ const configSchema = z
      * process may use (`os.availableParallelism()`).
      */
     PDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+    /**
+     * Per-account limits on signed-in writes (plugins/rate-limit.ts): `true` (default) or
+     * `false`, only for load tests and the route fuzz, which send far more than a person could.
+     */
+    RATE_LIMITS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
