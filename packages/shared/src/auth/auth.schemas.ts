@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../common/messages';
 import { permissions, roleKeys } from '../common/roles';
-import { credentialLimits, emailPattern } from './auth.rules';
+import { credentialLimits, emailPattern, loginLinkMessages } from './auth.rules';
 
 const requiredText = (field: string) =>
   z
@@ -168,16 +168,10 @@ export const authMessages = {
   tooManyResetRequests: (minutes: number) =>
     `Terlalu banyak permintaan reset password. Coba lagi dalam ${minutes} menit.`,
   loggedOut: 'Logout berhasil',
-  /**
-   * On the 429 of the account-wide delay (validation key `login_link`): the sign-in page offers
-   * 'Kirim link masuk'.
-   */
-  loginLinkOffer:
-    'Akun ini sedang ditahan karena banyak percobaan login dari tempat lain. Kirim link masuk ke email anda untuk login dari browser ini tanpa menunggu.',
-  loginLinkSent:
-    'Jika email terdaftar, link masuk telah dikirim. Buka link itu di browser ini, lalu login kembali.',
-  loginLinkInvalid: 'Link masuk tidak valid atau sudah kedaluwarsa',
-  loginLinkDone: 'Browser ini sekarang dipercaya untuk akun anda. Silakan login.',
+  loginLinkOffer: loginLinkMessages.offer,
+  loginLinkSent: loginLinkMessages.sent,
+  loginLinkInvalid: loginLinkMessages.invalid,
+  loginLinkDone: loginLinkMessages.done,
 } as const;
 
 /** `45 detik` under a minute, else whole minutes rounded up (`2 menit`). */
