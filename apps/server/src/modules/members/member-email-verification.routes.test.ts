@@ -97,8 +97,6 @@ describe('e-mail verification of members', () => {
     expect(over.statusCode).toBe(429);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
   });
-    expect(latest.statusCode).toBe(200);
-  });
 
   it('a link to an address the member no longer has verifies nothing', async () => {
     const member = await registerMember(t.app);
