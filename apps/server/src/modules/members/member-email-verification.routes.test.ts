@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   emailVerificationMessages as M,
   emailVerificationPolicy,
-} from '@ajar/shared/members/email-verification';
+} from '@ajar/shared/members/email-verification.constants';
 import type { MemberProfile } from '@ajar/shared/members/members.schemas';
 import { members } from '../../db/schema';
 import { uniqueAddress } from '../../test/factories/auth';

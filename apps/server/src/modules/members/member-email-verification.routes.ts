@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import {
-  emailVerificationMessages,
-  verifyEmailBodySchema,
-} from '@ajar/shared/members/email-verification';
+import { emailVerificationMessages } from '@ajar/shared/members/email-verification.constants';
+import { verifyEmailBodySchema } from '@ajar/shared/members/email-verification.schemas';
 import { openRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
 import * as service from './member-email-verification.service';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   emailVerificationMessages as M,
   emailVerificationPolicy as policy,
-} from '@ajar/shared/members/email-verification';
+} from '@ajar/shared/members/email-verification.constants';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';

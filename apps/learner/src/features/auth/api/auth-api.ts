@@ -2,7 +2,7 @@ import type {
   MemberForgotPasswordBody,
   MemberResetPasswordBody,
 } from '@ajar/shared/members/member-account.schemas';
-import type { VerifyEmailBody } from '@ajar/shared/members/email-verification';
+import type { VerifyEmailBody } from '@ajar/shared/members/email-verification.schemas';
 import type {
   MemberLoginBody,
   MemberLoginData,

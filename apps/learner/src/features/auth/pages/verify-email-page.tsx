@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { emailVerificationMessages as M } from '@ajar/shared/members/email-verification';
+import { emailVerificationMessages as M } from '@ajar/shared/members/email-verification.constants';
 import { Alert } from '../../../components/alert';
 import { Button, LinkButton } from '../../../components/button';
 import { errorMessage } from '../../../api/http';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { emailVerificationMessages as M } from '@ajar/shared/members/email-verification';
+import { emailVerificationMessages as M } from '@ajar/shared/members/email-verification.constants';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../api/http';
 import { profileQuery } from '../api/profile-api';

@@ -1,21 +1,8 @@
-import { z } from 'zod';
-import { messages } from '../common/messages';
-
 /**
  * E-mail verification of members (docs/decisions.md): a link lives `tokenHours`; a member may
  * ask for `maxMails` links per `windowMinutes` (429 beyond).
  */
 export const emailVerificationPolicy = { tokenHours: 48, maxMails: 3, windowMinutes: 15 } as const;
-
-/** `POST /api/member/v1/verify-email`: the token of the e-mailed link. */
-export const verifyEmailBodySchema = z.object({
-  token: z
-    .string({ error: messages.required('Token') })
-    .trim()
-    .min(1, { error: messages.required('Token') })
-    .max(200),
-});
-export type VerifyEmailBody = z.input<typeof verifyEmailBodySchema>;
 
 export const emailVerificationMessages = {
   bannerTitle: 'Verifikasi email anda',
