@@ -61,6 +61,8 @@ export async function fuzzOnce(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Thousands of writes per token, far past the per-account write limits.
+    RATE_LIMITS: 'false',
   });
   const recorder = recordRoutes();
   let app: Awaited<ReturnType<typeof buildApp>>;

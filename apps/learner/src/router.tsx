@@ -87,7 +87,8 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement,
     children: [{ element: <SignedInLayout />, children: signedInRoutes }],
   },
-  // The reset link of the e-mail opens whether or not someone is signed in on this phone.
+  // The reset and verification links of the e-mails open whether or not someone is signed in on
+  // this phone.
   {
     element: <GuestLayout />,
     hydrateFallbackElement,
@@ -97,6 +98,13 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import('./features/auth/pages/reset-password-page').then((m) => ({
             Component: m.ResetPasswordPage,
+          })),
+      },
+      {
+        path: routePaths['verify-email'],
+        lazy: () =>
+          import('./features/auth/pages/verify-email-page').then((m) => ({
+            Component: m.VerifyEmailPage,
           })),
       },
       {

@@ -23,6 +23,7 @@ import { inputTextPlugin } from './plugins/input-text';
 import { jobQueuePlugin } from './plugins/job-queue';
 import { memberAuthPlugin } from './plugins/member-auth';
 import { metricsPlugin } from './plugins/metrics';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { realtimePlugin } from './plugins/realtime';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticPlugin } from './plugins/static';
@@ -130,6 +131,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   });
   // app.realtime for the services of later modules
   await app.register(realtimePlugin, { findStaffSession, findMemberSession });
+  // Before the modules: it hooks each write route as it is added.
+  await app.register(rateLimitPlugin);
   if (config.METRICS) await app.register(metricsPlugin); // /api/metrics, off by default
   await app.register(jobQueuePlugin, { connection: database.queue }); // app.queue (issue 19)
   await registerModules(app);

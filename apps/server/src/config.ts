@@ -84,6 +84,14 @@ const configSchema = z
      * count and an estimate until `confirm=true`; docs/decisions.md, "Job queue limits").
      */
     ZIP_CONFIRM_ABOVE: z.coerce.number().int().min(1).default(jobLimits.zipConfirmAbove),
+    /**
+     * Per-account limits on signed-in writes (plugins/rate-limit.ts): `true` (default) or
+     * `false`, only for load tests and the route fuzz, which send far more than a person could.
+     */
+    RATE_LIMITS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

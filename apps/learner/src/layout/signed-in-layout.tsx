@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { BottomNav } from '../components/bottom-nav';
 import { OfflineBanner } from '../components/offline-banner';
 import { PageLoading } from '../components/page-loading';
+import { VerifyEmailBanner } from '../features/profile/components/verify-email-banner';
 
 /** Signed-in screens: the page (with its own app bar) above the bottom navigation. */
 export function SignedInLayout() {
@@ -12,6 +13,7 @@ export function SignedInLayout() {
         Lewati ke konten
       </a>
       <OfflineBanner />
+      <VerifyEmailBanner />
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>

@@ -14,6 +14,8 @@ export const routePaths = {
   'lupa-password': '/lupa-password',
   // The link of the reset e-mail: /belajar/reset-password?token=…
   'reset-password': '/reset-password',
+  // The link of the verification e-mail: /belajar/verify-email?token=…
+  'verify-email': '/verify-email',
 
   // Signed-in screens.
   'program-saya': '/',

@@ -294,6 +294,25 @@ export const memberRows: MatrixRow[] = [
     }),
   ),
   row(
+    'POST /api/member/v1/verify-email',
+    S.open(400),
+    'public; an unknown verification token is refused the same for everyone',
+    () => ({
+      url: '/api/member/v1/verify-email',
+      payload: { token: 'token-verifikasi-yang-tidak-ada' },
+    }),
+  ),
+  row(
+    'POST /api/member/v1/verify-email/resend',
+    S.member(),
+    "a new verification link to the member's own address (a new unverified member each time: " +
+      'three links per 15 minutes)',
+    async ({ w, role, headers }) => ({
+      url: '/api/member/v1/verify-email/resend',
+      headers: role === 'member' ? await w.newMemberHeaders() : headers,
+    }),
+  ),
+  row(
     'PUT /api/member/v1/update-password',
     S.member(400),
     'own password; a wrong old password is refused on old_password (nothing changes)',

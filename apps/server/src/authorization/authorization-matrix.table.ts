@@ -306,6 +306,26 @@ export const contentRows: MatrixRow[] = [
       payload: { token: 'token-yang-tidak-ada-sama-sekali', password: 'Rahasia456' },
     }),
   ),
+  row(
+    'POST /api/auth/v1/login-link',
+    S.open(200),
+    'public; same answer whether the e-mail exists',
+    ({ w, role }) => ({
+      url: '/api/auth/v1/login-link',
+      payload: {
+        email: `tidak-ada-${role}-${w.tag}-${Math.random().toString(36).slice(2, 8)}@ajar.test`,
+      },
+    }),
+  ),
+  row(
+    'POST /api/auth/v1/login-link/confirm',
+    S.open(400),
+    'public; an unknown sign-in link is refused the same for everyone',
+    () => ({
+      url: '/api/auth/v1/login-link/confirm',
+      payload: { token: 'link-masuk-yang-tidak-ada' },
+    }),
+  ),
   row('GET /api/push/v1/public-key', S.open(200), 'VAPID public key, public', () => ({
     url: '/api/push/v1/public-key',
   })),

@@ -58,6 +58,8 @@ interface RouteDoc<P extends Schema, Q extends Schema, B extends Schema, D exten
   exposeHeadRoute?: boolean;
   /** A route-level error handler (e.g. a malformed token answering 404). */
   errorHandler?: RouteOptions['errorHandler'];
+  /** The per-account limit of this kind of write, besides the general one (plugins/rate-limit.ts). */
+  writeLimit?: FastifyContextConfig['writeLimit'];
 }
 
 /** A handler's answer with a message chosen at run time (the default is the route's `message`). */
@@ -113,7 +115,7 @@ function register<P extends Schema, Q extends Schema, B extends Schema, D extend
   app.route({
     method: def.method,
     url: def.url,
-    config,
+    config: def.writeLimit ? { ...config, writeLimit: def.writeLimit } : config,
     bodyLimit: def.bodyLimit,
     exposeHeadRoute: def.exposeHeadRoute,
     errorHandler: def.errorHandler,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { isProgramScoped, type RoleKey } from '@ajar/shared/common/roles';
+import { socketLimits } from '@ajar/shared/common/write-limits';
 import {
   allStaffTarget,
   memberTarget,
@@ -207,6 +208,27 @@ export const realtimePlugin = fp(
         handler(identity).catch((err: unknown) => app.log.error({ err }, what));
       }
     };
+    /**
+     * Keeps at most `max` sockets in `room`, over every server (the Redis adapter's
+     * `fetchSockets`): the oldest are closed, so the newest tab (the one the person looks at)
+     * always has its events, and one token can never hold more than the cap (docs/decisions.md).
+     * With Redis away, this server's sockets only.
+     */
+    const capRoom = async (room: string, max: number) => {
+      const sockets = await io
+        .in(room)
+        .fetchSockets()
+        .catch(async (err: unknown) => {
+          app.log.warn({ err }, 'socket cap across servers failed; capping this server only');
+          return io.local.in(room).fetchSockets();
+        });
+      if (sockets.length <= max) return;
+      const oldestFirst = [...sockets].sort(
+        (a, b) => a.handshake.issued - b.handshake.issued || a.id.localeCompare(b.id),
+      );
+      for (const old of oldestFirst.slice(0, sockets.length - max)) old.disconnect(true);
+    };
+
     io.on('connection', (socket) => {
       const identity = socket.data.identity;
       const own = identity.kind === 'member' ? memberTarget(identity.id) : userTarget(identity.id);
@@ -231,6 +253,9 @@ export const realtimePlugin = fp(
           );
       });
       run(handlers, identity, 'socket connect handler');
+      capRoom(sessionRoom(identity.sessionId), socketLimits.perSession)
+        .then(() => capRoom(own, socketLimits.perAccount))
+        .catch((err: unknown) => app.log.warn({ err }, 'socket cap'));
     });
 
     app.decorate<Realtime>('realtime', {

@@ -351,6 +351,17 @@ export async function buildMatrixWorld(app: FastifyInstance) {
       });
       return { authorization: `Bearer ${token}` };
     },
+    /** A session of a new member of no program (a route limited per member, sent many times). */
+    newMemberHeaders: async (): Promise<Headers> => {
+      const other = await buildMember(db);
+      const { token, hash } = newToken();
+      await db.insert(memberSessions).values({
+        member_id: other.id,
+        token_hash: hash,
+        expires_at: new Date(Date.now() + 60 * 60 * 1000),
+      });
+      return { authorization: `Bearer ${token}` };
+    },
     /** A published program with an unredeemed voucher (for a redeem that succeeds). */
     freshVoucher: async () => {
       const p = await buildProgram(db, { status: 'publish' });

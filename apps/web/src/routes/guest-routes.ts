@@ -39,6 +39,12 @@ export const passwordRoutes: AppRoute[] = [
     page: () =>
       import('../features/auth/pages/password-changed-page').then((m) => m.PasswordChangedPage),
   },
+  {
+    id: 'login-link',
+    path: routePaths['login-link'],
+    title: 'Link Masuk',
+    page: () => import('../features/auth/pages/login-link-page').then((m) => m.LoginLinkPage),
+  },
 ];
 
 /**

@@ -14,6 +14,7 @@ export const routePaths = {
   'forgot-password': '/forgot-password',
   'password-reset': '/password-reset',
   'password-changed': '/password-changed',
+  'login-link': '/login-link',
 
   // Signed-in screens (signed-in-routes.ts).
   dashboard: '/dashboard',
@@ -77,6 +78,7 @@ export const guestPaths: readonly string[] = [
   routePaths['forgot-password'],
   routePaths['password-reset'],
   routePaths['password-changed'],
+  routePaths['login-link'],
 ];
 
 /**

@@ -6,6 +6,19 @@
  */
 import { messages } from '../common/messages';
 
+/**
+ * The sign-in link's texts (login-link.service.ts on the server): here, zod-free, because the
+ * login screen shows them; `authMessages` repeats them for the server.
+ */
+export const loginLinkMessages = {
+  /** On the 429 of the account-wide delay (validation key `login_link`). */
+  offer:
+    'Akun ini sedang ditahan karena banyak percobaan login dari tempat lain. Kirim link masuk ke email anda untuk login dari browser ini tanpa menunggu.',
+  sent: 'Jika email terdaftar, link masuk telah dikirim. Buka link itu di browser ini, lalu login kembali.',
+  invalid: 'Link masuk tidak valid atau sudah kedaluwarsa',
+  done: 'Browser ini sekarang dipercaya untuk akun anda. Silakan login.',
+} as const;
+
 /** Longest accepted e-mail address and sign-in password. */
 export const credentialLimits = { emailMaxLength: 255, passwordMaxLength: 128 } as const;
 

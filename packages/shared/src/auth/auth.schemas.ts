@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../common/messages';
 import { permissions, roleKeys } from '../common/roles';
-import { credentialLimits, emailPattern } from './auth.rules';
+import { credentialLimits, emailPattern, loginLinkMessages } from './auth.rules';
 
 const requiredText = (field: string) =>
   z
@@ -104,6 +104,20 @@ export type UpdatePasswordBody = z.input<typeof updatePasswordBodySchema>;
 
 export const forgotPasswordBodySchema = z.object({ email: emailField('Email') });
 
+/** `POST /api/auth/v1/login-link`: an e-mailed sign-in link that lifts the account-wide delay. */
+export const loginLinkBodySchema = z.object({ email: emailField('Email') });
+
+/** `POST /api/auth/v1/login-link/confirm`: the token of the link, opened in the browser. */
+export const loginLinkConfirmBodySchema = z.object({ token: requiredText('Token').max(200) });
+
+/**
+ * Sign-in links: a link lives `tokenMinutes` and is used once; the browser that opens it stays
+ * trusted by the sign-in throttle for `loginThrottle.knownAddressDays` (like a known address).
+ * Mails per account and requests per address are limited as reset mails are
+ * (`passwordResetPolicy`).
+ */
+export const loginLinkPolicy = { tokenMinutes: 15 } as const;
+
 export const resetPasswordBodySchema = z.object({
   token: requiredText('Token').max(200),
   password: newPasswordField('Password'),
@@ -154,6 +168,10 @@ export const authMessages = {
   tooManyResetRequests: (minutes: number) =>
     `Terlalu banyak permintaan reset password. Coba lagi dalam ${minutes} menit.`,
   loggedOut: 'Logout berhasil',
+  loginLinkOffer: loginLinkMessages.offer,
+  loginLinkSent: loginLinkMessages.sent,
+  loginLinkInvalid: loginLinkMessages.invalid,
+  loginLinkDone: loginLinkMessages.done,
 } as const;
 
 /** `45 detik` under a minute, else whole minutes rounded up (`2 menit`). */

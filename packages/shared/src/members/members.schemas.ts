@@ -79,6 +79,8 @@ export const memberProfileSchema = z.object({
   meta: z.object({ code: z.string().nullable() }),
   /** The member's photo (`POST /api/member/v1/profile/photo`), or null. */
   photo_url: z.string().nullable(),
+  /** The member opened the verification link of `email` (docs/decisions.md). */
+  email_verified: z.boolean(),
   created_at: z.string(),
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;

@@ -31,6 +31,11 @@ export const members = pgTable(
     /** Profile photo: a media row (stored like media) and its address. */
     photo_media_id: uuid('photo_media_id').references(() => media.id, { onDelete: 'set null' }),
     photo_url: text('photo_url'),
+    /**
+     * When the member proved `email` theirs (its verification link, or a password reset link
+     * sent to it); null until then. Cleared when the address changes (docs/decisions.md).
+     */
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [uniqueIndex('members_email_key').on(sql`lower(${t.email})`)],

@@ -282,6 +282,29 @@ export const memberPasswordResets = pgTable(
 );
 
 /**
+ * E-mail verification links of members: hashed, expiring, single use, for the address they were
+ * sent to (a link to an address the member no longer has verifies nothing).
+ */
+export const memberEmailVerifications = pgTable(
+  'member_email_verifications',
+  {
+    id: id(),
+    member_id: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('member_email_verifications_token_hash_key').on(t.token_hash),
+    index('member_email_verifications_member_idx').on(t.member_id, t.created_at),
+  ],
+);
+
+/**
  * Idempotency keys of member requests made offline and sent again (quiz submit, check-in): the
  * first answer is kept and a resend with the same key gets it back without running again.
  */

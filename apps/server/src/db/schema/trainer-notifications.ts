@@ -1,5 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
+import { members } from './members';
 import { activities, programs, topics } from './programs';
 import { users } from './users';
 
@@ -22,6 +23,11 @@ export const trainerNotifications = pgTable(
     program_id: uuid('program_id').references(() => programs.id, { onDelete: 'set null' }),
     topic_id: uuid('topic_id').references(() => topics.id, { onDelete: 'set null' }),
     activity_id: uuid('activity_id').references(() => activities.id, { onDelete: 'set null' }),
+    /**
+     * The member whose post or work it is: one unread entry per member and activity is kept,
+     * however many uploads or posts follow until it is read (trainer-notifications.repository.ts).
+     */
+    member_id: uuid('member_id').references(() => members.id, { onDelete: 'set null' }),
     /** Where a click goes (a web path). */
     link: text('link'),
     read_at: timestamp('read_at', { withTimezone: true }),

@@ -85,6 +85,28 @@ export const passwordResets = pgTable(
 );
 
 /**
+ * Sign-in links e-mailed to staff held back by the account-wide sign-in delay: hashed, short,
+ * single use. Opening one makes the browser trusted by the throttle (login-link.service.ts).
+ */
+export const loginLinks = pgTable(
+  'login_links',
+  {
+    id: id(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('login_links_token_hash_key').on(t.token_hash),
+    index('login_links_user_idx').on(t.user_id, t.created_at),
+  ],
+);
+
+/**
  * One row per failed login, keyed by `account:<email>` or `address:<ip>`; the lockout counts rows
  * inside the window, so the count cannot drift from what really happened.
  */

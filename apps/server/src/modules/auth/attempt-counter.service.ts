@@ -44,6 +44,8 @@ export interface ThrottleKey {
    * address the account knows is not held back by the account-wide counter).
    */
   judged?: boolean;
+  /** More entries of the 429's `validation` when this key holds the attempt back. */
+  hint?: Record<string, string>;
 }
 
 /** Every forgot-password request counts; the address waits until the window has moved on. */
@@ -171,7 +173,7 @@ export async function beginAttempt(
     await deleteFailuresById(db, ids);
     const seconds = Math.max(1, Math.ceil(longest.wait));
     const text = longest.key.message(Math.max(1, Math.ceil(longest.wait / 60)), seconds);
-    throw AppError.tooMany(text, seconds, { [field]: text });
+    throw AppError.tooMany(text, seconds, { ...longest.key.hint, [field]: text });
   }
 
   return {

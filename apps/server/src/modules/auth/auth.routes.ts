@@ -24,6 +24,7 @@ import {
   updatePassword,
   type AuthDeps,
 } from './auth.service';
+import { loginLinkRoutes, trustedLoginToken } from './login-link.routes';
 import { pushRoutes } from './push.routes';
 
 export const accountRoutes: FastifyPluginAsync = async (app) => {
@@ -46,7 +47,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       data: loginDataSchema,
       handler: ({ body, request }) => {
         const { email, password, push_token } = body;
-        return login(deps(), { email, password, pushToken: push_token, ip: request.ip });
+        return login(deps(), {
+          email,
+          password,
+          pushToken: push_token,
+          ip: request.ip,
+          deviceToken: trustedLoginToken(request),
+        });
       },
     });
   }
@@ -139,6 +146,7 @@ export const authRoutes = fp(
     );
     await app.register(accountRoutes);
     await app.register(pushRoutes);
+    await app.register(loginLinkRoutes);
   },
   { name: 'auth-module' },
 );

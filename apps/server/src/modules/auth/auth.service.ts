@@ -123,10 +123,22 @@ export async function upgradeWeakHash(
  */
 export async function login(
   deps: AuthDeps,
-  input: { email: string; password: string; pushToken?: string | null; ip: string },
+  input: {
+    email: string;
+    password: string;
+    pushToken?: string | null;
+    ip: string;
+    /** The browser's trusted-login cookie (login-link.service.ts), if any. */
+    deviceToken?: string | null;
+  },
 ): Promise<LoginData> {
   const { db, config, log } = deps;
-  const attempt = await beginLogin(db, { scope: 'staff', email: input.email, ip: input.ip });
+  const attempt = await beginLogin(db, {
+    scope: 'staff',
+    email: input.email,
+    ip: input.ip,
+    deviceToken: input.deviceToken,
+  });
 
   const user = await findUserByEmail(db, input.email);
   const valid = user

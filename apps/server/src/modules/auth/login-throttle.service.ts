@@ -1,5 +1,6 @@
 import { authMessages, loginThrottle, type BackoffLimits } from '@ajar/shared/auth/auth.schemas';
 import type { DbOrTx } from '../../db/client';
+import { hashToken } from '../../lib/tokens';
 import {
   deleteFailuresOfKeys,
   hasRecentRow,
@@ -69,11 +70,24 @@ export interface LoginAttempt {
  */
 export async function beginLogin(
   db: DbOrTx,
-  input: { scope: LoginScope; email: string; ip: string },
+  input: {
+    scope: LoginScope;
+    email: string;
+    ip: string;
+    /** The browser's trusted-login cookie (a sign-in link opened there), if any. */
+    deviceToken?: string | null;
+  },
   field = 'email',
 ): Promise<LoginAttempt> {
   const keys = loginKeys(input.scope, input.email, input.ip);
-  const known = await hasRecentRow(db, keys.known, knownMinutes);
+  const known =
+    (await hasRecentRow(db, keys.known, knownMinutes)) ||
+    (!!input.deviceToken &&
+      (await hasRecentRow(
+        db,
+        deviceKey(input.scope, input.email, input.deviceToken),
+        knownMinutes,
+      )));
   const throttleKeys: ThrottleKey[] = [
     {
       key: keys.pair,
@@ -85,6 +99,8 @@ export async function beginLogin(
       policy: accountPolicy,
       message: (_minutes, seconds) => authMessages.throttledAccount(seconds),
       judged: !known,
+      // Staff may lift it for their browser with an e-mailed sign-in link (login-link.service.ts).
+      hint: input.scope === 'staff' ? { login_link: authMessages.loginLinkOffer } : undefined,
     },
     {
       key: keys.address,
@@ -117,4 +133,24 @@ export async function trustAddress(
   const keys = loginKeys(input.scope, input.email, input.ip);
   await deleteFailuresOfKeys(db, [keys.pair, keys.account]);
   await refreshKey(db, keys.known);
+}
+
+/**
+ * The key that marks a browser trusted for an account: the browser holds `deviceToken` (an
+ * httpOnly cookie set when a sign-in link was opened in it); only its hash is stored.
+ */
+export function deviceKey(scope: LoginScope, email: string, deviceToken: string): string {
+  const { account } = loginKeys(scope, email, '');
+  return `${knownKeyPrefix}device:${account}|${hashToken(deviceToken)}`;
+}
+
+/**
+ * The owner opened a sign-in link in this browser: the account-wide and per-address counters no
+ * longer hold it back (as for a known address) for `loginThrottle.knownAddressDays`.
+ */
+export async function trustDevice(
+  db: DbOrTx,
+  input: { scope: LoginScope; email: string; deviceToken: string },
+): Promise<void> {
+  await refreshKey(db, deviceKey(input.scope, input.email, input.deviceToken));
 }

@@ -110,6 +110,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
   staffRoute(app, {
     method: 'POST',
     url: `${base}/room/:roomId/send-message`,
+    writeLimit: 'chat',
     permission: 'discussion.manage',
     tags,
     summary: 'Send a message to the member of the room',
@@ -188,6 +189,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
   openRoute(app, {
     method: 'POST',
     url: `${memberBase}/room/:roomId/send-message`,
+    writeLimit: 'chat',
     access: 'member',
     tags,
     summary: 'Send a message to the trainer of the room',
@@ -204,6 +206,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
   openRoute(app, {
     method: 'POST',
     url: `${memberBase}/room/:roomId/image`,
+    writeLimit: 'chat',
     access: 'member',
     tags,
     summary: 'Upload an image for a message to the trainer (multipart `file`)',

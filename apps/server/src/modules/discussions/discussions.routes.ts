@@ -81,6 +81,7 @@ export const discussionsRoutes: FastifyPluginAsync = async (app) => {
   staffRoute(app, {
     method: 'POST',
     url: '/api/discussion/v1/create',
+    writeLimit: 'discussion',
     permission,
     tags,
     summary: 'Post or reply in an activity thread as staff',
@@ -123,6 +124,7 @@ export const discussionsRoutes: FastifyPluginAsync = async (app) => {
     access: 'member',
     method: 'POST',
     url: memberUrl,
+    writeLimit: 'discussion',
     tags: ['member'],
     summary: 'Post or reply in the public thread of an activity',
     params: activityParamSchema,

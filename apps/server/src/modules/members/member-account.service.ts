@@ -14,6 +14,7 @@ import { passwordResetMail } from '../auth/password-reset.mail';
 import { uploadMemberImage } from '../media/media.service';
 import type { UploadPart } from '../../lib/upload-part';
 import * as repo from './member-account.repository';
+import { markEmailVerified } from './member-email-verification.repository';
 import { toMemberProfile } from './member-auth.service';
 import { findMemberByEmail, findMemberById } from './members.repository';
 import type { RequestMember } from '../../plugins/member-auth';
@@ -83,6 +84,9 @@ export async function resetMemberPassword(
     const memberId = await repo.consumeMemberReset(tx, hashToken(input.token));
     if (!memberId) throw invalid();
     await repo.setMemberPassword(tx, memberId, passwordHash);
+    // The link went to the member's address: opening it proves the address as a verification
+    // link would (the true owner of an address someone else registered takes the account over).
+    await markEmailVerified(tx, memberId);
     const sessionIds = await repo.revokeMemberSessions(tx, memberId);
     await repo.invalidateMemberResets(tx, memberId);
     return { memberId, sessionIds };

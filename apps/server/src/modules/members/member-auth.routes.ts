@@ -27,7 +27,13 @@ export const memberAuthRoutes: FastifyPluginAsync = async (app) => {
     body: memberRegisterBodySchema,
     data: memberLoginDataSchema,
     message: memberMessages.registered,
-    handler: ({ body, request }) => service.registerMember(deps(), body, request.ip),
+    handler: ({ body, request }) =>
+      service.registerMember(
+        deps(),
+        { db: app.db, config: app.config, mailer: app.mailer, log: app.log },
+        body,
+        request.ip,
+      ),
   });
 
   openRoute(app, {

@@ -31,10 +31,14 @@ import {
   type MemberRow,
 } from './members.repository';
 import type { RequestMember } from '../../plugins/member-auth';
+import {
+  sendVerificationMail,
+  type EmailVerificationDeps,
+} from './member-email-verification.service';
 
 export interface MemberAuthDeps {
   db: Db;
-  log: Pick<FastifyBaseLogger, 'warn'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
 const endedSessionGraceHours = 24;
@@ -49,6 +53,7 @@ export function toMemberProfile(row: MemberRow): MemberProfile {
     date_of_birth: row.date_of_birth,
     meta: { code: typeof code === 'string' ? code : null },
     photo_url: row.photo_url,
+    email_verified: row.email_verified_at !== null,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -115,6 +120,11 @@ async function registrationHash(password: string): Promise<string> {
  */
 export async function registerMember(
   deps: MemberAuthDeps,
+  /**
+   * Where the verification link of the new address goes out (docs/decisions.md); null for the
+   * demo seed, whose addresses count as verified.
+   */
+  verification: EmailVerificationDeps | null,
   body: {
     fullname: string;
     email: string;
@@ -145,7 +155,9 @@ export async function registerMember(
   });
   // Two registrations of one e-mail at once: the unique index lets one through.
   if (!member) throw taken();
-  return openSession(deps, member, body.push_token);
+  const session = await openSession(deps, member, body.push_token);
+  if (verification) await sendVerificationMail(verification, member);
+  return session;
 }
 
 /**

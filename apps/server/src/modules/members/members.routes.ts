@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { memberEmailVerificationRoutes } from './member-email-verification.routes';
 import { memberAccountRoutes } from './member-account.routes';
 import { memberAppRoutes } from './member-app.routes';
 import { memberAuthRoutes } from './member-auth.routes';
@@ -10,6 +11,7 @@ import { redeemRoutes } from './redeem.routes';
 export const membersRoutes: FastifyPluginAsync = async (app) => {
   await app.register(memberAuthRoutes);
   await app.register(memberAccountRoutes);
+  await app.register(memberEmailVerificationRoutes);
   await app.register(memberAppRoutes);
   await app.register(redeemRoutes);
   await app.register(learningRoutes);

@@ -14,6 +14,8 @@ export interface NewTrainerNotification {
   title: string;
   description: string;
   link: string;
+  /** The member of the event: a trainer with an unread entry of this member and activity gets none. */
+  memberId: string;
 }
 
 export interface InsertedNotification {
@@ -24,21 +26,34 @@ export interface InsertedNotification {
 
 /**
  * One row per trainer of the program (facilitators linked to active users) in ONE
- * `insert … select`: the recipients never pass through JS.
+ * `insert … select`: the recipients never pass through JS. For uploaded work, a trainer who
+ * still has an unread entry of the same member and activity gets no new one (ten uploads are
+ * one bell entry until it is read); only the rows inserted are returned, so nothing is sent live
+ * or pushed for the others. Each discussion post keeps its own entry (each is there to be read).
  */
+const unreadWorkOfSameMember = (input: NewTrainerNotification) => sql`
+  and not exists (
+    select 1 from ${trainerNotifications} n
+    where n.user_id = u.id and n.kind = 'work' and n.read_at is null
+      and n.member_id = ${input.memberId}::uuid
+      and n.activity_id is not distinct from ${input.activityId}::uuid
+  )`;
+
 export async function insertForProgramTrainers(
   db: DbOrTx,
   input: NewTrainerNotification,
 ): Promise<InsertedNotification[]> {
   const result = await db.execute(sql`
     insert into ${trainerNotifications}
-      (user_id, kind, title, description, program_id, topic_id, activity_id, link)
+      (user_id, kind, title, description, program_id, topic_id, activity_id, link, member_id)
     select distinct u.id, ${input.kind}, ${input.title}, ${input.description},
-      ${input.programId}::uuid, ${input.topicId}::uuid, ${input.activityId}::uuid, ${input.link}
+      ${input.programId}::uuid, ${input.topicId}::uuid, ${input.activityId}::uuid, ${input.link},
+      ${input.memberId}::uuid
     from ${programFacilitators} f
     join ${users} u on u.id = f.user_id
     where f.program_id = ${input.programId}::uuid and u.is_active = true
       ${input.trainerId ? sql`and u.id = ${input.trainerId}::uuid` : sql``}
+      ${input.kind === 'work' ? unreadWorkOfSameMember(input) : sql``}
     returning id, user_id, created_at`);
   const rows = (
     result as unknown as { rows: { id: string; user_id: string; created_at: unknown }[] }

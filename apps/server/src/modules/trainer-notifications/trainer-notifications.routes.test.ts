@@ -7,7 +7,7 @@ import { browserSubscription, listPushSubscriptions } from '../../test/factories
 import { buildChatProgram, collectEvents, nextEvent, tokenOf } from '../../test/factories/chat';
 import { multipartBody } from '../../test/factories/media';
 import { pdfBytes } from '../../test/factories/media-bytes';
-import type { TestMember } from '../../test/factories/members';
+import { joinProgram, type TestMember } from '../../test/factories/members';
 import { startPushService, type FakePushService } from '../../test/factories/push-service';
 import { authHeader, buildUser, signedIn } from '../../test/factories/users';
 import { createSocketTestApp, type SocketTestApp } from '../../test/socket-app';
@@ -157,6 +157,50 @@ describe('trainer notifications', () => {
       link: `/program/users/${s.program.id}`,
     });
     expect((await list(s.other.trainerHeaders)).total).toBe(0);
+  });
+
+  it('ten uploads of one member to one activity are one unread bell entry until it is read', async () => {
+    const s = await scene();
+    const socket = await t.socketFor(tokenOf(s.trainerHeaders));
+    const bell = collectEvents(socket, 'notification.new');
+    const upload = async () => {
+      const body = multipartBody([{ name: 'file', filename: 'tugas.pdf', data: pdfBytes() }]);
+      const up = await t.app.inject({
+        method: 'POST',
+        url: `/api/member/v1/program/${s.program.id}/activity/${s.activity.id}/upload`,
+        headers: { ...s.member.headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect(up.statusCode, up.body).toBe(200);
+    };
+    for (let n = 0; n < 10; n += 1) await upload();
+    // The bell is written after the upload's answer: wait for the entry, then for the rest.
+    await expect.poll(() => unreadCount(s.trainerHeaders)).toBe(1);
+    expect(bell.length).toBe(1);
+
+    // Another member's upload is an entry of its own.
+    const { member: second } = await joinProgram(t.app, s.program.id);
+    const body = multipartBody([{ name: 'file', filename: 'tugas.pdf', data: pdfBytes() }]);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `/api/member/v1/program/${s.program.id}/activity/${s.activity.id}/upload`,
+      headers: { ...second.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    await expect.poll(() => unreadCount(s.trainerHeaders)).toBe(2);
+
+    // Once read, the next upload rings again.
+    const entry = bell[0]!;
+    const read = await t.app.inject({
+      method: 'PUT',
+      url: `/api/notification/v1/trainer/read/${entry.id}`,
+      headers: s.trainerHeaders,
+    });
+    expect(read.statusCode).toBe(200);
+    await upload();
+    await expect.poll(() => list(s.trainerHeaders).then((all) => all.total)).toBe(3);
+    expect(await unreadCount(s.trainerHeaders)).toBe(2);
   });
 
   it('lists with reads filter and paging, marks read, and answers 404 for another user', async () => {

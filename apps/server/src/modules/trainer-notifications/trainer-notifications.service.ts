@@ -146,6 +146,7 @@ export async function notifyTrainers(
       activityId,
       kind: event.kind,
       ...texts,
+      memberId: event.memberId,
     });
     for (const row of rows) {
       deps.realtime.emit(

@@ -2,6 +2,7 @@ import type {
   MemberForgotPasswordBody,
   MemberResetPasswordBody,
 } from '@ajar/shared/members/member-account.schemas';
+import type { VerifyEmailBody } from '@ajar/shared/members/email-verification.schemas';
 import type {
   MemberLoginBody,
   MemberLoginData,
@@ -25,6 +26,11 @@ export const authApi = {
   register: (body: MemberRegisterBody) => http.post<MemberLoginData>('/register', body).then(keep),
   me: () => http.get<MemberProfile>('/me'),
   forgotPassword: (body: MemberForgotPasswordBody) => http.post<null>('/forgot-password', body),
+  /** The verification link's token; cached data (the profile's `email_verified`) is refetched. */
+  verifyEmail: async (body: VerifyEmailBody) => {
+    await http.post<null>('/verify-email', body);
+    await queryClient.invalidateQueries();
+  },
   /** The reset ends every session of the member, this phone's too. */
   resetPassword: async (body: MemberResetPasswordBody) => {
     await http.post<null>('/reset-password', body);

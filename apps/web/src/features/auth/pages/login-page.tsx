@@ -5,9 +5,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { checkLoginForm, type LoginCredentials } from '@ajar/shared/auth/auth.rules';
+import {
+  checkLoginForm,
+  loginLinkMessages,
+  type LoginCredentials,
+} from '@ajar/shared/auth/auth.rules';
 import { ApiError } from '@/api/http';
 import { useLogin } from '../api/login';
+import { sendLoginLink } from '../api/login-link';
 import { AuthHeading } from '../components/auth-heading';
 import { AuthNotice } from '../components/auth-notice';
 import { AuthPasswordField, AuthTextField } from '../components/auth-text-field';
@@ -30,6 +35,10 @@ export function LoginPage() {
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const busy = signIn.isPending;
+  /** The account-wide delay holds this sign-in: offer an e-mailed sign-in link (for `email`). */
+  const [linkOffer, setLinkOffer] = useState<{ email: string } | null>(null);
+  const [linkState, setLinkState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const [linkError, setLinkError] = useState('');
 
   // The fields are disabled while signing in; focus once they take input again.
   useEffect(() => {
@@ -62,6 +71,9 @@ export function LoginPage() {
     signIn.mutateAsync(check.values).catch((error: unknown) => {
       // Spec 01 §5: the server's message goes on the email field (a lockout's too).
       const fields = error instanceof ApiError ? (error.validation ?? {}) : {};
+      const offered = fields.login_link ? { email: check.values.email } : null;
+      setLinkOffer((current) => (current?.email === offered?.email ? current : offered));
+      if (offered?.email !== linkOffer?.email) setLinkState('idle');
       const next: FieldErrors = {};
       if (fields.password) next.password = fields.password;
       if (fields.email || !fields.password) next.email = fields.email ?? messageOf(error);
@@ -110,6 +122,36 @@ export function LoginPage() {
             Lupa password?
           </Typography>
         </Box>
+        {linkOffer ? (
+          <AuthNotice icon={<MailIcon />}>
+            <span>{linkState === 'sent' ? loginLinkMessages.sent : loginLinkMessages.offer}</span>
+            {linkState === 'failed' ? (
+              <Typography variant="body2" color="error" component="span" sx={{ display: 'block' }}>
+                {linkError}
+              </Typography>
+            ) : null}
+            {linkState === 'sent' ? null : (
+              <Button
+                size="small"
+                variant="outlined"
+                sx={{ display: 'flex', mt: 1 }}
+                disabled={linkState === 'sending'}
+                onClick={() => {
+                  setLinkState('sending');
+                  sendLoginLink({ email: linkOffer.email }).then(
+                    () => setLinkState('sent'),
+                    (error: unknown) => {
+                      setLinkError(messageOf(error));
+                      setLinkState('failed');
+                    },
+                  );
+                }}
+              >
+                Kirim link masuk
+              </Button>
+            )}
+          </AuthNotice>
+        ) : null}
         {signIn.preparing ? (
           <AuthNotice icon={<CircularProgress size={18} />}>Aplikasi sedang disiapkan…</AuthNotice>
         ) : null}
@@ -124,6 +166,15 @@ export function LoginPage() {
         </Button>
       </Stack>
     </Box>
+  );
+}
+
+/** An envelope icon drawn inline: the login route loads no icon package (issue 2). */
+function MailIcon() {
+  return (
+    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+      <path d="M20 4H4c-1.1 0-2 .9-2 2v12c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V6c0-1.1-.9-2-2-2m0 4-8 5-8-5V6l8 5 8-5z" />
+    </svg>
   );
 }
 
