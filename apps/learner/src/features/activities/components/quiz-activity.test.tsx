@@ -114,6 +114,18 @@ function activity(open: boolean): MemberActivityDetail {
     video_position: null,
     video_max_position: null,
     video_duration: null,
+    requirement: {
+      route: 'quiz',
+      content_missing: false,
+      watched_percent: 0,
+      required_percent: 0,
+      popups_left: 0,
+      opened_at: null,
+      link_followed_at: null,
+      required_seconds: 0,
+      file_url: null,
+      link_url: null,
+    },
   };
 }
 
