@@ -249,9 +249,29 @@ export async function upsertFeedback(
         feedback_at: now,
         updated_at: now,
       },
+      // The same score and text again is no new response: the first grader and time stay.
+      setWhere: or(
+        sql`${activityProgress.feedback_score} is distinct from ${values.score}`,
+        sql`${activityProgress.feedback_text} is distinct from ${values.text}`,
+      ),
     })
     .returning({ feedback_at: activityProgress.feedback_at });
-  return row!;
+  /** null: nothing changed (the stored response equals the one sent). */
+  return row ?? null;
+}
+
+/** When the stored response on one activity of a redemption was given, or null. */
+export async function findFeedbackAt(db: DbOrTx, redeemId: string, activityId: string) {
+  const [row] = await db
+    .select({ at: activityProgress.feedback_at })
+    .from(activityProgress)
+    .where(
+      and(
+        eq(activityProgress.member_redeem_id, redeemId),
+        eq(activityProgress.activity_id, activityId),
+      ),
+    );
+  return row?.at ?? null;
 }
 
 /** The uploaded work of one activity of a redemption. */

@@ -317,6 +317,38 @@ describe('participants API', () => {
       });
     });
 
+    it('keeps the first grader and time when the same response is sent again', async () => {
+      const body = {
+        member_redeem_id: redeem.id,
+        topic_id: topicIds[0],
+        activity_id: activities[1]!.id,
+        score: 70,
+        text: 'Sama persis',
+      };
+      const first = await feedback(body, trainer.headers);
+      expect(first.statusCode).toBe(200);
+      const stored = async () =>
+        (
+          await t.db
+            .select()
+            .from(activityProgress)
+            .where(eq(activityProgress.member_redeem_id, redeem.id))
+        ).find((r) => r.activity_id === activities[1]!.id)!;
+      const before = await stored();
+      expect(before.feedback_by).toBe(trainer.user.id);
+
+      const again = await feedback(body);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data.at).toBe(before.feedback_at!.toISOString());
+      const after = await stored();
+      expect(after.feedback_by).toBe(trainer.user.id);
+      expect(after.feedback_at).toEqual(before.feedback_at);
+
+      // A changed response is a new one, by whoever sent it.
+      await feedback({ ...body, text: 'Berubah' });
+      expect((await stored()).feedback_by).not.toBe(trainer.user.id);
+    });
+
     it('checks the score, the text and where the activity belongs', async () => {
       const body = {
         member_redeem_id: redeem.id,

@@ -214,7 +214,8 @@ export async function giveFeedback(
     text: body.text,
     by: viewer.id,
   });
-  if (notify) {
+  // An unchanged response changes nothing, so nobody is told of it again either.
+  if (notify && stored) {
     await notifyMember(notify, {
       memberId: redeem.member_id,
       programId: redeem.program_id,
@@ -228,7 +229,11 @@ export async function giveFeedback(
     activity_id: activity.id,
     score: body.score,
     text: body.text,
-    at: (stored.feedback_at ?? new Date()).toISOString(),
+    at: (
+      stored?.feedback_at ??
+      (await repo.findFeedbackAt(db, redeem.id, activity.id)) ??
+      new Date()
+    ).toISOString(),
   };
 }
 

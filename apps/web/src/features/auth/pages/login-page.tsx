@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { checkLoginForm, type LoginCredentials } from '@ajar/shared/auth/auth.rules';
+import { messages } from '@ajar/shared/common/messages';
 import { ApiError } from '@/api/http';
 import { useLogin } from '../api/login';
 import { AuthHeading } from '../components/auth-heading';
@@ -129,5 +130,5 @@ export function LoginPage() {
 
 function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.message;
-  return 'Tidak dapat terhubung ke server, coba lagi';
+  return messages.networkError;
 }

@@ -18,8 +18,9 @@ import {
   certificateMessages,
   type CertificateKind,
 } from '@ajar/shared/certificates/certificates.constants';
-import { errorMessage } from '@/api/http';
+import { errorMessage, isMissingRecord } from '@/api/http';
 import { LoadErrorAlert } from '@/components/load-error-alert';
+import { NotFoundMessage } from '@/layout/not-found-page';
 import { pathTo } from '@/routes/paths';
 import { downloadCertificate } from '../api/download-certificate';
 import { useRedeem } from '../api/get-redeem';
@@ -68,6 +69,7 @@ function CertificatePage({ kind }: { kind: CertificateKind }) {
     void download();
   }, [redeem.data, download]);
 
+  if (redeem.isError && isMissingRecord(redeem.error)) return <NotFoundMessage />;
   if (redeem.isError) return <LoadErrorAlert error={redeem.error} />;
   const data = redeem.data;
   const issued = data?.certificates.find((c) => c.kind === kind);
