@@ -8,13 +8,13 @@ import {
   participantLimits,
   participantMessages,
 } from '@ajar/shared/participants/participants.constants';
-import { isoDateAtOffset } from '@ajar/shared/participants/participants.rules';
 import {
   memberUpdateBodySchema,
   type MemberUpdateBody,
   type ParticipantMember,
 } from '@ajar/shared/participants/participants.schemas';
 import { ApiError, errorMessage } from '@/api/http';
+import { FormDateField } from '@/components/date-field';
 import { FormTextField } from '@/components/form-text-field';
 import { useLastDefined } from '@/hooks/use-last-defined';
 import { useCurrentUser } from '@/hooks/use-session';
@@ -77,8 +77,6 @@ function UpdateUserForm({ member, onClose }: { member: ParticipantMember; onClos
     } satisfies FormValues,
   });
   const busy = update.isPending;
-  // The browser's own today: the picker cannot go past it (the server allows the same day).
-  const today = isoDateAtOffset(new Date(), -new Date().getTimezoneOffset());
 
   const onSubmit = form.handleSubmit((body) =>
     update.mutateAsync({ id: member.id, body }).then(
@@ -134,16 +132,11 @@ function UpdateUserForm({ member, onClose }: { member: ParticipantMember; onClos
             slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-readonly': true } }}
             sx={{ '& .MuiInputBase-root': { bgcolor: 'action.hover' } }}
           />
-          <FormTextField
+          <FormDateField
             control={form.control}
             name="date_of_birth"
             label={L.dateOfBirth}
-            type="date"
             disabled={busy}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { min: participantLimits.birthDateMin, max: today },
-            }}
           />
           <FormTextField
             control={form.control}
