@@ -101,6 +101,7 @@ describe('participants API', () => {
           phone: '62812000006',
           email: expect.stringContaining('@contoh.id'),
           date_of_birth: '1990-05-17',
+          education_level: null,
           meta: { code: 'PST0006' },
         },
         results: { progress: 90, scores: {} },
@@ -504,8 +505,18 @@ describe('participants API', () => {
         phone: '6281299990001',
         email: member.email,
         date_of_birth: '1990-05-17',
+        education_level: null,
         meta: { code: 'PST0001' },
       });
+
+      // The education level (spec 01 §9): one of the list, in Indonesian when it is not.
+      const badLevel = await updateMember(
+        member.id,
+        { fullname: 'Rina', email: member.email, education_level: 'doktor' },
+        trainer.headers,
+      );
+      expect(badLevel.statusCode).toBe(400);
+      expect(badLevel.json().validation.education_level).toMatch(/^Jenjang Pendidikan harus/);
 
       const res = await updateMember(
         member.id,
@@ -513,6 +524,7 @@ describe('participants API', () => {
           fullname: '  Rina Wulandari ',
           email: member.email.toUpperCase(),
           date_of_birth: '1950-01-01',
+          education_level: 'mahasiswa',
           phone: '6281299990001',
           meta: { code: 'PST0099' },
         },
@@ -525,6 +537,7 @@ describe('participants API', () => {
           fullname: 'Rina Wulandari',
           email: member.email.toUpperCase(),
           date_of_birth: '1950-01-01',
+          education_level: 'mahasiswa',
           phone: '6281299990001',
           meta: { code: 'PST0099' },
         },

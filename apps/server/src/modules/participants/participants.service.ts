@@ -49,6 +49,7 @@ function toMember(row: repo.MemberRow): ParticipantMember {
     phone: row.phone,
     email: row.email,
     date_of_birth: row.date_of_birth,
+    education_level: row.education_level,
     meta: { code: typeof code === 'string' && code !== '' ? code : null },
   };
 }
@@ -64,6 +65,7 @@ function toParticipant(row: repo.RedeemRow): Participant {
       phone: row.member_phone,
       email: row.member_email,
       date_of_birth: row.member_date_of_birth,
+      education_level: row.member_education_level,
       meta: row.member_meta,
     }),
     results: { progress: row.progress, scores: row.scores },
@@ -351,6 +353,9 @@ export async function updateMember(
         fullname: body.fullname,
         email: body.email,
         date_of_birth: body.date_of_birth,
+        // Absent: unchanged (a client that does not know the field keeps it).
+        education_level:
+          body.education_level === undefined ? current.education_level : body.education_level,
         meta,
       });
       if (!updated) throw AppError.notFound();

@@ -1,8 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Dialog, DialogContent, DialogTitle, Skeleton, Stack } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Skeleton,
+  Stack,
+} from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { isProgramScoped } from '@ajar/shared/common/roles';
+import {
+  educationLevelFieldLabel,
+  educationLevelLabels,
+  educationLevels,
+} from '@ajar/shared/members/members.constants';
 import {
   participantFieldLabels as L,
   participantLimits,
@@ -72,6 +86,7 @@ function UpdateUserForm({ member, onClose }: { member: ParticipantMember; onClos
       fullname: member.fullname,
       email: member.email,
       date_of_birth: member.date_of_birth ?? '',
+      education_level: member.education_level ?? '',
       phone: member.phone ?? '',
       meta: { code: member.meta.code ?? '' },
     } satisfies FormValues,
@@ -138,6 +153,22 @@ function UpdateUserForm({ member, onClose }: { member: ParticipantMember; onClos
             label={L.dateOfBirth}
             disabled={busy}
           />
+          <FormTextField
+            control={form.control}
+            name="education_level"
+            label={educationLevelFieldLabel}
+            select
+            disabled={busy}
+          >
+            <MenuItem value="">
+              <em>Belum diisi</em>
+            </MenuItem>
+            {educationLevels.map((level) => (
+              <MenuItem key={level} value={level}>
+                {educationLevelLabels[level]}
+              </MenuItem>
+            ))}
+          </FormTextField>
           <FormTextField
             control={form.control}
             name="meta.code"
