@@ -263,7 +263,7 @@ describe('activities', () => {
     const meeting = schedule(page, 'Jadwal Meeting');
     await meeting.getByRole('radio', { name: 'Tanggal' }).check();
     await meeting.getByRole('button', { name: 'Tambah tanggal' }).click();
-    await meeting.getByRole('textbox', { name: 'Tanggal' }).fill('2030-03-04');
+    await meeting.getByRole('textbox', { name: 'Tanggal' }).fill('04/03/2030');
     await meeting.getByLabel('Jam mulai').fill('19:00');
     await meeting.getByLabel('Jam selesai').fill('21:00');
 

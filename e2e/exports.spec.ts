@@ -115,10 +115,10 @@ describe('exports', () => {
     await programs.fill(stamp);
     await page.getByRole('option', { name: title }).click();
     await page.keyboard.press('Escape');
-    expect(await dialog.getByRole('textbox', { name: 'Tanggal Mulai' }).getAttribute('min')).toBe(
-      '1950-01-01',
-    );
-    await dialog.getByRole('textbox', { name: 'Tanggal Mulai' }).fill('2020-01-01');
+    expect(
+      await dialog.getByRole('textbox', { name: 'Tanggal Mulai' }).getAttribute('placeholder'),
+    ).toBe('dd/mm/yyyy');
+    await dialog.getByRole('textbox', { name: 'Tanggal Mulai' }).fill('01/01/2020');
     await dialog.getByRole('radio', { name: 'All' }).check();
     await dialog.getByRole('radio', { name: 'Tanggal Redeem' }).check();
     await settle(page);

@@ -152,14 +152,15 @@ describe('participants', () => {
     expect(await name.inputValue()).toBe(rina.fullname);
     expect(await dialog.getByLabel('Nomor Whatsapp').getAttribute('readonly')).not.toBeNull();
     const birth = dialog.getByLabel('Tanggal Lahir');
-    expect(await birth.getAttribute('min')).toBe('1950-01-01');
+    // Typed and shown dd/mm/yyyy in every browser language (no native picker).
+    expect(await birth.getAttribute('placeholder')).toBe('dd/mm/yyyy');
     await settle(page);
     await snap(page, 'participant-update-user');
 
-    await birth.fill('1949-12-31');
+    await birth.fill('31/12/1949');
     await dialog.getByRole('button', { name: 'Simpan' }).click();
     await dialog.getByText('Tanggal Lahir tidak boleh sebelum 01-01-1950').waitFor();
-    await birth.fill('1993-02-11');
+    await birth.fill('11/02/1993');
     await name.fill(`Rina Lestari Putri ${stamp}`);
     await dialog.getByRole('button', { name: 'Simpan' }).click();
     await snackbar(page, 'Data Peserta berhasil diubah').waitFor();

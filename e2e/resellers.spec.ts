@@ -187,8 +187,14 @@ describe('resellers', () => {
     await dialog.getByLabel('Reseller').fill(stamp);
     await page.getByRole('option', { name: new RegExp(resellerName) }).click();
     await page.keyboard.press('Escape');
-    const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
-    await dialog.getByLabel('Tanggal Mulai').fill('2024-01-01');
+    // dd/mm/yyyy, today in WIB.
+    const today = new Date(Date.now() + 7 * 3600_000)
+      .toISOString()
+      .slice(0, 10)
+      .split('-')
+      .reverse()
+      .join('/');
+    await dialog.getByLabel('Tanggal Mulai').fill('01/01/2024');
     await dialog.getByLabel('Tanggal Akhir').fill(today);
     await settle(page);
     await snap(page, 'reseller-export-dialog');

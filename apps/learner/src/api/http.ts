@@ -1,4 +1,5 @@
 import { ApiError, apiUrl, readEnvelope, refusal, type Query } from '@ajar/shared/common/api-error';
+import { messages } from '@ajar/shared/common/messages';
 import { sendWithProgress } from '@ajar/shared/common/upload-progress';
 import { readSession, setSignInNotice, writeSession } from './session';
 
@@ -34,10 +35,7 @@ async function unwrap<T>(res: Response, signedIn: boolean): Promise<T> {
 }
 
 function networkError(): ApiError {
-  return new ApiError(
-    0,
-    navigator.onLine ? 'Tidak dapat terhubung ke server, coba lagi' : offlineMessage,
-  );
+  return new ApiError(0, navigator.onLine ? messages.networkError : offlineMessage);
 }
 
 interface RequestOptions {

@@ -1,4 +1,5 @@
 import { ApiError, apiUrl, readEnvelope, refusal, type Query } from '@ajar/shared/common/api-error';
+import { messages } from '@ajar/shared/common/messages';
 import { sendWithProgress } from '@ajar/shared/common/upload-progress';
 import { readSession, writeSession } from './session';
 
@@ -45,22 +46,29 @@ export async function request<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const isForm = options.body instanceof FormData;
-  const res = await fetch(buildUrl(path, options.query), {
-    method,
-    signal: options.signal,
-    headers: {
-      accept: 'application/json',
-      ...(options.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-      ...authHeaders(),
-      ...options.headers,
-    },
-    body:
-      options.body === undefined
-        ? undefined
-        : isForm
-          ? (options.body as FormData)
-          : JSON.stringify(options.body),
-  });
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.query), {
+      method,
+      signal: options.signal,
+      headers: {
+        accept: 'application/json',
+        ...(options.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+        ...authHeaders(),
+        ...options.headers,
+      },
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // The browser's own words ('Failed to fetch') are English and say nothing useful.
+    throw new ApiError(0, messages.networkError);
+  }
   return unwrap<T>(res);
 }
 
@@ -84,9 +92,21 @@ export function upload<T>(
   return sendWithProgress({ method, url: buildUrl(path), headers, form, onProgress }).then(
     (res) => unwrap<T>(res),
     () => {
-      throw new ApiError(0, 'Koneksi terputus, coba lagi');
+      throw new ApiError(0, messages.networkError);
     },
   );
+}
+
+/**
+ * A record the user cannot open: the server answers 404 alike for one that is gone and one of
+ * another trainer, and 400 on the `id` alone for an address that cannot name any record. Screens
+ * show the not-found page for both.
+ */
+export function isMissingRecord(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 404) return true;
+  const fields = Object.keys(error.validation ?? {});
+  return error.status === 400 && fields.length > 0 && fields.every((f) => f === 'id');
 }
 
 /** The message to show for any failed call. */

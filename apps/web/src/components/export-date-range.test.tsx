@@ -1,7 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { zoneDateKey } from '@ajar/shared/common/datetime';
-import { exportFieldLabels, exportLimits } from '@ajar/shared/exports/exports.constants';
+import { exportFieldLabels } from '@ajar/shared/exports/exports.constants';
 import { ExportDateRange, exportDateErrors } from './export-date-range';
 
 afterEach(cleanup);
@@ -9,27 +8,20 @@ afterEach(cleanup);
 describe('ExportDateRange', () => {
   const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
-  it('bounds the range by 1950-01-01 and today (WIB), the start never after the end', () => {
-    const { rerender } = render(
-      <ExportDateRange value={{ startDate: '', endDate: '' }} errors={{}} onChange={vi.fn()} />,
-    );
-    expect([
-      input(exportFieldLabels.startDate).min,
-      input(exportFieldLabels.startDate).max,
-    ]).toEqual([exportLimits.minDate, zoneDateKey()]);
-    expect([input(exportFieldLabels.endDate).min, input(exportFieldLabels.endDate).max]).toEqual([
-      exportLimits.minDate,
-      zoneDateKey(),
-    ]);
-    rerender(
+  it('shows and reads dd/mm/yyyy whatever the browser language, and keeps yyyy-mm-dd', () => {
+    const onChange = vi.fn();
+    render(
       <ExportDateRange
-        value={{ startDate: '2026-01-05', endDate: '2026-02-01' }}
+        value={{ startDate: '2026-01-05', endDate: '' }}
         errors={{}}
-        onChange={vi.fn()}
+        onChange={onChange}
       />,
     );
-    expect(input(exportFieldLabels.startDate).max).toBe('2026-02-01');
-    expect(input(exportFieldLabels.endDate).min).toBe('2026-01-05');
+    // A text field: no native picker that follows the browser's locale (mm/dd/yyyy in English).
+    expect(input(exportFieldLabels.startDate).type).toBe('text');
+    expect(input(exportFieldLabels.startDate).value).toBe('05/01/2026');
+    fireEvent.change(input(exportFieldLabels.endDate), { target: { value: '03/04/2026' } });
+    expect(onChange).toHaveBeenCalledWith('endDate', '2026-04-03');
   });
 
   it('says which field changed and shows each field its message', () => {
@@ -41,7 +33,7 @@ describe('ExportDateRange', () => {
         onChange={onChange}
       />,
     );
-    fireEvent.change(input(exportFieldLabels.startDate), { target: { value: '2026-03-01' } });
+    fireEvent.change(input(exportFieldLabels.startDate), { target: { value: '01/03/2026' } });
     expect(onChange).toHaveBeenCalledWith('startDate', '2026-03-01');
     expect(screen.getByText('Tanggal akhir tidak valid')).toBeTruthy();
   });

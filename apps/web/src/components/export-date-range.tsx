@@ -1,6 +1,6 @@
-import { Stack, TextField } from '@mui/material';
-import { zoneDateKey } from '@ajar/shared/common/datetime';
-import { exportFieldLabels, exportLimits } from '@ajar/shared/exports/exports.constants';
+import { Stack } from '@mui/material';
+import { exportFieldLabels } from '@ajar/shared/exports/exports.constants';
+import { DateField } from './date-field';
 
 export interface ExportDates {
   startDate: string;
@@ -41,26 +41,17 @@ export function ExportDateRange({
   errors: ExportDateErrors;
   onChange: (key: keyof ExportDates, value: string) => void;
 }) {
-  const today = zoneDateKey();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       {fields.map(([key, field, label]) => (
-        <TextField
+        <DateField
           key={key}
-          type="date"
           label={label}
           fullWidth
           value={value[key]}
-          onChange={(event) => onChange(key, event.target.value)}
+          onChange={(date) => onChange(key, date)}
           error={Boolean(errors[field])}
           helperText={errors[field]}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: {
-              min: key === 'endDate' && value.startDate ? value.startDate : exportLimits.minDate,
-              max: key === 'startDate' && value.endDate ? value.endDate : today,
-            },
-          }}
         />
       ))}
     </Stack>

@@ -55,4 +55,26 @@ describe('FileDrop', () => {
     fireEvent.drop(zone, { dataTransfer: { files: [file] } });
     expect(screen.getByText('drop.mp4')).toBeTruthy();
   });
+
+  it('shows the upload as it goes: the share sent, then the server reading the file', () => {
+    const file = new File(['x'.repeat(10)], 'nilai.mp4', { type: 'video/mp4' });
+    function Uploading({ progress }: { progress: number }) {
+      return (
+        <FileDrop
+          label="File import nilai"
+          accept="video/mp4,.mp4"
+          typeMessage="Format file tidak didukung"
+          value={file}
+          onChange={() => {}}
+          progress={progress}
+        />
+      );
+    }
+    const { rerender } = render(<Uploading progress={0.4} />);
+    expect(screen.getByRole('status').textContent).toContain('Mengunggah 40%');
+    expect(screen.getByRole('progressbar', { name: 'Mengunggah nilai.mp4' })).toBeTruthy();
+    rerender(<Uploading progress={1} />);
+    expect(screen.getByRole('status').textContent).toContain('Memproses file…');
+    expect(screen.getByRole('progressbar', { name: 'Memproses nilai.mp4' })).toBeTruthy();
+  });
 });

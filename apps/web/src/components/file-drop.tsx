@@ -51,6 +51,11 @@ export function matchesAccept(file: Pick<File, 'name' | 'type'>, accept: string)
   });
 }
 
+/** What an upload is doing: sending (with the share sent), then waiting for the server. */
+export function uploadStateText(progress: number): string {
+  return progress >= 1 ? 'Memproses file…' : `Mengunggah ${Math.round(progress * 100)}%`;
+}
+
 /**
  * A drag-and-drop zone with a file picker. The file is checked here for kind and size so a wrong
  * file is refused before any byte is sent; the server checks the bytes again.
@@ -123,18 +128,25 @@ export function FileDrop({
             <Typography variant="body2" noWrap title={value.name} sx={{ fontWeight: 600 }}>
               {value.name}
             </Typography>
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="text.secondary" role="status">
               {formatFileSize(value.size)}
-              {uploading ? ` · ${Math.round((progress ?? 0) * 100)}%` : ''}
+              {uploading ? ` · ${uploadStateText(progress ?? 0)}` : ''}
             </Typography>
-            {uploading && (
-              <LinearProgress
-                variant="determinate"
-                value={Math.round((progress ?? 0) * 100)}
-                aria-label={`Mengunggah ${value.name}`}
-                sx={{ mt: 0.5, borderRadius: 1 }}
-              />
-            )}
+            {uploading &&
+              // Every byte sent: the server is still reading the file (no percentage to show).
+              ((progress ?? 0) >= 1 ? (
+                <LinearProgress
+                  aria-label={`Memproses ${value.name}`}
+                  sx={{ mt: 0.5, borderRadius: 1 }}
+                />
+              ) : (
+                <LinearProgress
+                  variant="determinate"
+                  value={Math.round((progress ?? 0) * 100)}
+                  aria-label={`Mengunggah ${value.name}`}
+                  sx={{ mt: 0.5, borderRadius: 1 }}
+                />
+              ))}
           </Box>
           {!uploading && (
             <Tooltip title="Batalkan file">

@@ -10,6 +10,7 @@ import {
   type FieldValues,
   type UseControllerProps,
 } from 'react-hook-form';
+import { usePasteCutNotice } from '../hooks/use-paste-cut-notice';
 
 type FormTextFieldProps<T extends FieldValues, N extends FieldPath<T>, TOut> = Omit<
   TextFieldProps,
@@ -27,15 +28,26 @@ export function FormTextField<T extends FieldValues, N extends FieldPath<T>, TOu
   ...props
 }: FormTextFieldProps<T, N, TOut>) {
   const { field, fieldState } = useController({ name, control });
-  const { ref, value, ...rest } = field;
+  const { ref, value, onChange, ...rest } = field;
+  const htmlInput = props.slotProps?.htmlInput;
+  const max =
+    htmlInput && typeof htmlInput === 'object' && 'maxLength' in htmlInput
+      ? Number(htmlInput.maxLength)
+      : undefined;
+  const cut = usePasteCutNotice(max);
   return (
     <TextField
       {...props}
       {...rest}
+      onChange={(event) => {
+        cut.onEdit(event.target.value);
+        onChange(event);
+      }}
+      onPaste={cut.onPaste}
       value={value ?? ''}
       inputRef={ref}
       error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? helperText}
+      helperText={fieldState.error?.message ?? cut.notice ?? helperText}
     />
   );
 }

@@ -12,6 +12,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import { DateField } from './date-field';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
@@ -161,8 +162,7 @@ export function ScheduleEditor({
                     ))}
                   </TextField>
                 ) : (
-                  <TextField
-                    type="date"
+                  <DateField
                     fullWidth
                     size="small"
                     label="Tanggal"
@@ -170,13 +170,10 @@ export function ScheduleEditor({
                     disabled={disabled}
                     error={Boolean(keyError)}
                     helperText={keyError}
-                    slotProps={{ inputLabel: { shrink: true } }}
-                    onChange={(event) =>
+                    onChange={(date) =>
                       onChange({
                         ...value,
-                        dates: value.dates.map((d, i) =>
-                          i === index ? { ...d, date: event.target.value } : d,
-                        ),
+                        dates: value.dates.map((d, i) => (i === index ? { ...d, date } : d)),
                       })
                     }
                   />

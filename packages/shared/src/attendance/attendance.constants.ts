@@ -20,7 +20,7 @@ export const attendanceLimits = {
   maxPage: 100,
 } as const;
 
-export const attendanceDefaultPageSize = 10;
+export const attendanceDefaultPageSize = 5;
 
 export const attendanceSortFields = ['created_at'] as const;
 export type AttendanceSortField = (typeof attendanceSortFields)[number];

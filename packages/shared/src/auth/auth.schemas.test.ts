@@ -66,6 +66,13 @@ describe('passwordRule and its help text', () => {
     // The demo password fits the rule.
     expect(accepts('Rahasia123')).toBe(true);
   });
+
+  it("answers both length bounds with the spec's 'between' message", () => {
+    const message = (password: string) => field.safeParse(password).error?.issues[0]?.message;
+    const between = `Password harus berada diantara ${minLength} dan ${maxLength} karakter`;
+    expect(message(build(minLength - 1, minLetters, minDigits))).toBe(between);
+    expect(message(build(maxLength + 1, minLetters, minDigits))).toBe(between);
+  });
 });
 
 describe('sign-in throttle texts', () => {

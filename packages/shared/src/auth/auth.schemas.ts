@@ -40,12 +40,16 @@ export const passwordRule = {
  */
 export const commonPasswordKey = (password: string): string => password.toLowerCase();
 
+const passwordLengthMessage = (field: string) =>
+  messages.between(field, passwordRule.minLength, passwordRule.maxLength);
+
 export const newPasswordField = (field: string) =>
   z
     .string({ error: messages.required(field) })
     .min(1, { error: messages.required(field) })
-    .min(passwordRule.minLength, { error: messages.min(field, passwordRule.minLength) })
-    .max(passwordRule.maxLength, { error: messages.max(field, passwordRule.maxLength) })
+    // Both bounds: the spec's 'between' message, the same for too short and too long.
+    .min(passwordRule.minLength, { error: passwordLengthMessage(field) })
+    .max(passwordRule.maxLength, { error: passwordLengthMessage(field) })
     .refine(
       (p) =>
         countPasswordLetters(p) >= passwordRule.minLetters &&

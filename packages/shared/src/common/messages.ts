@@ -1,3 +1,6 @@
+// Sets zod's Indonesian messages for every schema that carries none (the module explains).
+import './zod-messages';
+
 /** Indonesian validation messages of spec 01 §5, written once for server and web. */
 export const messages = {
   required: (field: string) => `${field} tidak boleh kosong`,
@@ -16,4 +19,6 @@ export const messages = {
   forbidden: 'Anda tidak memiliki akses',
   notFound: 'Data tidak ditemukan',
   serverError: 'Terjadi kesalahan pada server',
+  /** A call that never reached the server (fetch refused, connection lost), in both apps. */
+  networkError: 'Tidak dapat terhubung ke server, coba lagi',
 } as const;

@@ -1,3 +1,5 @@
+import { roleNames, type RoleKey } from '../common/roles';
+
 /** Public discussion (spec 01 §2 Activity discussion, §5, §8, §9). */
 
 /** Longest message a member or staff user may post (characters, after trimming). */
@@ -27,3 +29,11 @@ export const discussionMessages = {
 
 /** How long a failure shows in red on the discussion screens (spec 01 §9: 4000 ms). */
 export const discussionErrorMs = 4000;
+
+/**
+ * The badge beside a staff author's name: 'Fasilitator' for a trainer, the role's own name for an
+ * admin or a superadmin (they are not the program's facilitators).
+ */
+export function staffAuthorBadge(role: RoleKey | null): string {
+  return role === null || role === 'trainer' ? 'Fasilitator' : roleNames[role];
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagedSchema, pageQuerySchema, sortDirSchema } from '../common/envelope';
 import { messages } from '../common/messages';
+import { roleKeys } from '../common/roles';
 import {
   discussionContentMax,
   discussionMessages,
@@ -118,6 +119,8 @@ export const discussionMessageSchema = z.object({
   content: z.string(),
   author_name: z.string(),
   author_kind: z.enum(['member', 'staff']),
+  /** A staff author's role (the badge: `staffAuthorBadge`); null for a participant. */
+  author_role: z.enum(roleKeys).nullable(),
   /** The signed-in staff user wrote it (the screens offer delete on it). */
   is_mine: z.boolean(),
   created_at: z.string(),

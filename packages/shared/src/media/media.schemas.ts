@@ -64,6 +64,11 @@ export const mediaUploadFieldNames = Object.keys(
   mediaUploadFieldsSchema.shape,
 ) as (keyof MediaUploadFields)[];
 
+/** `?type=` of an upload: the kind the picker asked for; a file of another kind is not stored. */
+export const mediaUploadQuerySchema = z.object({
+  type: z.enum(mediaTypes).optional(),
+});
+
 export const mediaItemSchema = z.object({
   id: z.uuid(),
   /** Where the file is served: `/media/<yyyy>/<mm>/<uuid>.<ext>` (absolute when PUBLIC_URL is set). */

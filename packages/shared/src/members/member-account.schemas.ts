@@ -3,7 +3,12 @@ import { credentialLimits } from '../auth/auth.rules';
 import { emailField, newPasswordField } from '../auth/auth.schemas';
 import { messages } from '../common/messages';
 import { mediaLimits } from '../media/media.constants';
-import { memberFullnameField, memberPhoneField, memberProfileSchema } from './members.schemas';
+import {
+  educationLevelField,
+  memberFullnameField,
+  memberPhoneField,
+  memberProfileSchema,
+} from './members.schemas';
 
 // The member's own account: password reset and change, profile and photo (issue 18).
 
@@ -47,6 +52,7 @@ export type MemberUpdatePasswordBody = z.input<typeof memberUpdatePasswordBodySc
 export const memberProfileUpdateBodySchema = z.object({
   fullname: memberFullnameField(),
   phone: memberPhoneField(),
+  education_level: educationLevelField(),
 });
 export type MemberProfileUpdateBody = z.input<typeof memberProfileUpdateBodySchema>;
 

@@ -114,3 +114,29 @@ export type WorkExtension = keyof typeof workFormats;
 
 /** How a member completes each kind of activity. */
 export type CompletionMode = 'manual' | 'quiz' | 'upload';
+
+/** Education levels of spec 01 §9, in their order; stored on the member (null: not given). */
+export const educationLevels = [
+  'paud',
+  'tk',
+  'sd',
+  'smp',
+  'sma',
+  'mahasiswa',
+  'profesional',
+  'umum',
+] as const;
+export type EducationLevel = (typeof educationLevels)[number];
+
+export const educationLevelLabels: Record<EducationLevel, string> = {
+  paud: 'Paud',
+  tk: 'Taman Kanak-Kanak',
+  sd: 'SD',
+  smp: 'SMP',
+  sma: 'SMA',
+  mahasiswa: 'Mahasiswa',
+  profesional: 'Profesional',
+  umum: 'Umum',
+};
+
+export const educationLevelFieldLabel = 'Jenjang Pendidikan';

@@ -4,7 +4,13 @@ import { credentialLimits } from '../auth/auth.rules';
 import { pagedSchema, pageQuerySchema } from '../common/envelope';
 import { blankAsUndefined } from '../common/form-input';
 import { messages } from '../common/messages';
-import { memberLimits, memberMessages } from './members.constants';
+import {
+  educationLevelFieldLabel,
+  educationLevelLabels,
+  educationLevels,
+  memberLimits,
+  memberMessages,
+} from './members.constants';
 
 const requiredText = (field: string, max: number) =>
   z
@@ -69,6 +75,23 @@ export const memberLoginBodySchema = z.object({
 });
 export type MemberLoginBody = z.input<typeof memberLoginBodySchema>;
 
+/**
+ * An education level as forms send it: one of `educationLevels`, or empty / null for none.
+ * Absent leaves the stored one as it is.
+ */
+export const educationLevelField = () =>
+  z.preprocess(
+    (value: unknown) => (value === '' ? null : value),
+    z
+      .enum(educationLevels, {
+        error: `${educationLevelFieldLabel} harus salah satu dari: ${educationLevels
+          .map((l) => educationLevelLabels[l])
+          .join(', ')}`,
+      })
+      .nullable()
+      .optional(),
+  );
+
 /** A member as the member API shows them (their own account). */
 export const memberProfileSchema = z.object({
   id: z.uuid(),
@@ -76,6 +99,7 @@ export const memberProfileSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   date_of_birth: z.string().nullable(),
+  education_level: z.enum(educationLevels).nullable(),
   meta: z.object({ code: z.string().nullable() }),
   /** The member's photo (`POST /api/member/v1/profile/photo`), or null. */
   photo_url: z.string().nullable(),

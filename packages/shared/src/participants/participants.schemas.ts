@@ -8,6 +8,8 @@ import {
   participantMessages,
   participantSortFields,
 } from './participants.constants';
+import { educationLevels } from '../members/members.constants';
+import { educationLevelField } from '../members/members.schemas';
 import { latestBirthDate } from './participants.rules';
 
 /** Browsers send an empty string for an empty query parameter: read it as absent. */
@@ -61,6 +63,8 @@ export const participantMemberSchema = z.object({
   email: z.string(),
   /** `YYYY-MM-DD` or null. */
   date_of_birth: z.string().nullable(),
+  /** Null when not given; absent only where a screen has no use for it (the certificate page). */
+  education_level: z.enum(educationLevels).nullable().optional(),
   meta: z.object({ code: z.string().nullable() }),
 });
 export type ParticipantMember = z.infer<typeof participantMemberSchema>;
@@ -186,6 +190,7 @@ export const memberUpdateBodySchema = z.object({
     .max(limits.email, { error: messages.max(L.email, limits.email) })
     .pipe(z.email({ error: messages.email(L.email) })),
   date_of_birth: birthDateField,
+  education_level: educationLevelField(),
   phone: z.string().trim().nullish(),
   meta: z
     .object({

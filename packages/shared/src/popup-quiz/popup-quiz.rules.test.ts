@@ -135,7 +135,7 @@ describe('field rules', () => {
     expect(pointFieldError('10')).toBeNull();
     expect(pointFieldError('2,5')).toBeNull();
     expect(pointFieldError('2.5')).toBeNull();
-    expect(pointFieldError('-1')).toBe('Poin harus angka');
+    expect(pointFieldError('-1')).toBe('Poin harus lebih dari atau sama dengan 0');
     expect(pointFieldError('abc')).toBe('Poin harus angka');
     expect(timerFieldError('30')).toBeNull();
     expect(timerFieldError('3a')).toBe('Timer harus angka');

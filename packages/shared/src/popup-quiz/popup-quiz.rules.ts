@@ -1,4 +1,10 @@
-import { isEmptyPoint, parsePoint, plainText, questionErrors } from '../quiz/quiz.rules';
+import {
+  isEmptyPoint,
+  parsePoint,
+  plainText,
+  pointError,
+  questionErrors,
+} from '../quiz/quiz.rules';
 import { quizMessages } from '../quiz/quiz.constants';
 import {
   popupMessages,
@@ -31,7 +37,10 @@ export interface GameplayDraft {
 
 /** Point field: a number ≥ 0, dot or comma decimal (spec 02 §5). */
 export function pointFieldError(value: string): string | null {
-  return /^\d+([.,]\d+)?$/.test(value.trim()) ? null : popupMessages.pointNotNumber;
+  if (/^\d+([.,]\d+)?$/.test(value.trim())) return null;
+  return Number(value.trim().replace(',', '.')) < 0
+    ? quizMessages.pointNegative
+    : popupMessages.pointNotNumber;
 }
 
 /** Timer field: whole seconds. */
@@ -74,6 +83,9 @@ export function gameplayErrors(g: GameplayDraft): string[] {
   };
   const pointErrors = () => {
     if (isEmptyPoint(g.point)) return [quizMessages.pointEmpty];
+    // Text that is no number, or a negative number: the quiz's message for what is wrong.
+    const wrong = g.point === null ? null : pointError(g.point);
+    if (wrong && wrong !== quizMessages.pointTooLarge) return [wrong];
     const tooLarge = pointTooLarge(g.point);
     return tooLarge ? [tooLarge] : [];
   };

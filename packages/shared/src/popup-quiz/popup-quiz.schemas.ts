@@ -173,7 +173,11 @@ function issuePath(message: string, g: GameplayShape): (string | number)[] {
   if (base === quizMessages.optionsEmpty || base === quizMessages.optionsDuplicate) {
     return ['options'];
   }
-  if (base === quizMessages.pointNotNumber || base === popupMessages.pointTooLarge)
+  if (
+    base === quizMessages.pointNotNumber ||
+    base === quizMessages.pointNegative ||
+    base === popupMessages.pointTooLarge
+  )
     return ['point'];
   if (base === quizMessages.correctEmpty) return ['correct_answers'];
   if (base === quizMessages.pointEmpty) return ['point'];

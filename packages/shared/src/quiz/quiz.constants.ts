@@ -39,6 +39,8 @@ export const quizMessages = {
   correctEmpty: 'Jawaban benar tidak boleh kosong',
   pointEmpty: 'Poin tidak boleh kosong atau 0',
   pointNotNumber: 'Poin harus angka',
+  /** A point below 0 ('-3'): a number, so not `pointNotNumber`. */
+  pointNegative: messages.numberMin('Poin', 0),
   /** A question or option point above `quizLimits.point` (scores would overflow). */
   pointTooLarge: messages.numberMax('Poin', quizLimits.point),
   optionsDuplicate: 'Opsi jawaban tidak boleh sama',

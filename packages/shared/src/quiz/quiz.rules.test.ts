@@ -97,8 +97,14 @@ describe('questionFieldErrors', () => {
       correct_answer: ['Sama'],
     };
     expect(questionErrors(dup)).toEqual(['Opsi jawaban tidak boleh sama']);
-    expect(questionErrors({ ...good, point: '-3' })).toEqual(['Poin harus angka']);
-    expect(questionErrors({ ...good, point: -3 })).toEqual(['Poin harus angka']);
+    expect(questionErrors({ ...good, point: '-3' })).toEqual([
+      'Poin harus lebih dari atau sama dengan 0',
+    ]);
+    expect(questionErrors({ ...good, point: -3 })).toEqual([
+      'Poin harus lebih dari atau sama dengan 0',
+    ]);
+    // Text that is no number is not "empty or 0": it gets the message for what it is.
+    expect(questionErrors({ ...good, point: 'abc' })).toEqual(['Poin harus angka']);
     expect(
       questionErrors({
         ...good,

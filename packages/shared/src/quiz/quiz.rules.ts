@@ -31,9 +31,10 @@ const hasMedia = (media?: MediaRef | null) => Boolean(media?.id || media?.url);
 
 /** A point that is missing, not a number, or 0 fails the "Poin" rule. */
 export function isEmptyPoint(point: number | string | null | undefined): boolean {
-  if (point === null || point === undefined || point === '') return true;
-  const n = typeof point === 'number' ? point : Number(String(point).replace(',', '.'));
-  return !Number.isFinite(n) || n === 0;
+  if (point === null || point === undefined) return true;
+  if (typeof point === 'string' && point.trim() === '') return true;
+  // Only a real 0 is "0": text that is no number ('abc') is wrong in its own way (`pointError`).
+  return Number(typeof point === 'number' ? point : point.trim().replace(',', '.')) === 0;
 }
 
 /** The field of a question a rule's message belongs beside. */
@@ -52,12 +53,15 @@ export function parsePoint(point: number | string | null | undefined): number | 
 }
 
 /**
- * What is wrong with a point that is not empty: not a number ≥ 0 ('Poin harus angka'), or above
+ * What is wrong with a point that is not empty: not a number ('Poin harus angka'), below 0, or above
  * `quizLimits.point` (a point like 1e308 would make scores Infinity or NaN); null when it is fine.
  */
 export function pointError(point: number | string): string | null {
   const n = parsePoint(point);
-  if (n === null) return quizMessages.pointNotNumber;
+  if (n === null) {
+    const value = typeof point === 'number' ? point : Number(point.trim().replace(',', '.'));
+    return value < 0 ? quizMessages.pointNegative : quizMessages.pointNotNumber;
+  }
   if (n > quizLimits.point) return quizMessages.pointTooLarge;
   return null;
 }

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { EducationLevel } from '@ajar/shared/members/members.constants';
 import { id, timestamps } from './columns';
 import { media } from './media';
 import { programs } from './programs';
@@ -23,6 +24,8 @@ export const members = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     date_of_birth: date('date_of_birth'),
+    /** One of `educationLevels` (spec 01 §9), or null when not given. */
+    education_level: text('education_level').$type<EducationLevel>(),
     password_hash: text('password_hash'),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }),

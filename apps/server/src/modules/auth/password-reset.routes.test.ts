@@ -148,7 +148,7 @@ describe('password reset (mail in the log)', () => {
     const short = await reset(t, token, 'ab1');
     expect(short.statusCode).toBe(400);
     expect(short.json().validation.password).toBe(
-      'Password harus lebih dari atau sama dengan 8 karakter.',
+      'Password harus berada diantara 8 dan 128 karakter',
     );
     const noDigit = await reset(t, token, 'abcdefghij');
     expect(noDigit.json().validation.password).toBe('Password harus mengandung huruf dan angka');

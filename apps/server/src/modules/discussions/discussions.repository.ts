@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { activities, programFacilitators, programs, studies, topics } from '../../db/schema';
+import { activities, programFacilitators, programs, studies, topics, users } from '../../db/schema';
 import {
   discussionReads,
   discussions,
@@ -178,6 +178,7 @@ export async function listMessages(
       content: discussions.content,
       author_name: discussions.author_name,
       author_kind: discussions.author_kind,
+      author_role: users.role,
       user_id: discussions.user_id,
       member_id: discussions.member_id,
       created_at: discussions.created_at,
@@ -185,6 +186,7 @@ export async function listMessages(
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(discussions)
+    .leftJoin(users, eq(users.id, discussions.user_id))
     .where(eq(discussions.activity_id, filter.activityId))
     .orderBy(dir(discussions.created_at), asc(discussions.id));
   const rows =

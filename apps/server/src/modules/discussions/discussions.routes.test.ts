@@ -223,6 +223,7 @@ describe('public discussion API', () => {
       parent_id: root.id,
       content: 'Balasan',
       author_kind: 'staff',
+      author_role: 'admin',
       is_mine: true,
     });
     await posted(
@@ -231,10 +232,10 @@ describe('public discussion API', () => {
 
     const list = (await thread(headers, c)).json<{ data: { list: DiscussionMessage[] } }>().data
       .list;
-    expect(list.map((m) => [m.content, m.total_child, m.author_kind])).toEqual([
-      ['Akar', 1, 'member'],
-      ['Balasan', 1, 'staff'],
-      ['Cucu', 0, 'member'],
+    expect(list.map((m) => [m.content, m.total_child, m.author_kind, m.author_role])).toEqual([
+      ['Akar', 1, 'member', null],
+      ['Balasan', 1, 'staff', 'admin'],
+      ['Cucu', 0, 'member', null],
     ]);
     expect(list[0]!.author_name).toBe('Peserta Uji');
 

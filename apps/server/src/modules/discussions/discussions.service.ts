@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Paged } from '@ajar/shared/common/envelope';
 import { memberTarget } from '@ajar/shared/realtime';
-import { isProgramScoped } from '@ajar/shared/common/roles';
+import { isProgramScoped, type RoleKey } from '@ajar/shared/common/roles';
 import {
   discussionMessages,
   publicDiscussionSetting,
@@ -36,7 +36,7 @@ type Viewer = Pick<RequestUser, 'id' | 'role'>;
 
 /** Who writes a message: a staff user or a member, with the name shown beside it. */
 export type Author =
-  | { kind: 'staff'; userId: string; name: string }
+  | { kind: 'staff'; userId: string; name: string; role: RoleKey }
   | { kind: 'member'; memberId: string; name: string };
 
 /** `GET /api/discussion/v1/list-program`: visible programs with the viewer's unread count. */
@@ -178,6 +178,7 @@ function toMessage(row: repo.MessageRow, viewer: { userId?: string }): Discussio
     content: row.content,
     author_name: row.author_name,
     author_kind: row.author_kind,
+    author_role: row.author_kind === 'staff' ? row.author_role : null,
     is_mine: viewer.userId !== undefined && row.user_id === viewer.userId,
     created_at: row.created_at.toISOString(),
     total_child: Number(row.total_child),
@@ -243,7 +244,7 @@ async function insert(
     content: body.content,
   });
   return toMessage(
-    { ...row, total_child: 0, total: 1 },
+    { ...row, author_role: author.kind === 'staff' ? author.role : null, total_child: 0, total: 1 },
     { userId: author.kind === 'staff' ? author.userId : undefined },
   );
 }
@@ -294,7 +295,7 @@ export async function createAsStaff(
   const activity = await activityIn(db, body);
   const message = await insert(
     db,
-    { kind: 'staff', userId: user.id, name: user.fullname },
+    { kind: 'staff', userId: user.id, name: user.fullname, role: user.role },
     body,
     body,
   );

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { activities, memberRedeems, topics } from '../../db/schema';
+import type { RoleKey } from '@ajar/shared/common/roles';
+import { activities, memberRedeems, topics, users } from '../../db/schema';
 import { discussions, memberDiscussionReads } from '../../db/schema/discussions';
 import { qualified } from './unread.sql';
 
@@ -59,6 +60,7 @@ export async function messagesOfPosts(db: DbOrTx, rootIds: string[]) {
     content: string;
     author_name: string;
     author_kind: 'member' | 'staff';
+    author_role: RoleKey | null;
     member_id: string | null;
     created_at: Date | string;
     updated_at: Date | string;
@@ -76,6 +78,7 @@ export async function messagesOfPosts(db: DbOrTx, rootIds: string[]) {
     )
     select m.id, tree.root_id, m.parent_id, m.program_id, m.topic_id, m.activity_id, m.content,
       m.author_name, m.author_kind, m.member_id, m.created_at, m.updated_at,
+      (select u.role from ${users} u where u.id = m.user_id) as author_role,
       (select count(*)::int from ${discussions} c where c.parent_id = m.id) as total_child
     from tree join ${discussions} m on m.id = tree.id
     order by m.created_at asc, m.id asc`);

@@ -27,6 +27,7 @@ function toMessage(row: memberRepo.ThreadRow, memberId: string): MemberDiscussio
     content: row.content,
     author_name: row.author_name,
     author_kind: row.author_kind,
+    author_role: row.author_kind === 'staff' ? row.author_role : null,
     is_mine: row.member_id === memberId,
     // An insert writes both stamps with one now(); only an edit moves updated_at on.
     edited: row.updated_at.getTime() > row.created_at.getTime(),

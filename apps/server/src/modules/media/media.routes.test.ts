@@ -45,11 +45,11 @@ describe('media routes', () => {
   const tempFiles = () => storedFiles().filter((f) => f.startsWith('.tmp'));
   const rowCount = async () => (await t.db.select({ n: count() }).from(media))[0]!.n;
 
-  const upload = (parts: FormPart[], headers: Record<string, string> = admin) => {
+  const upload = (parts: FormPart[], headers: Record<string, string> = admin, query = '') => {
     const body = multipartBody(parts);
     return t.app.inject({
       method: 'POST',
-      url: uploadUrl,
+      url: uploadUrl + query,
       headers: { ...headers, ...body.headers },
       payload: body.payload,
     });
@@ -256,6 +256,17 @@ describe('media routes', () => {
           title: 'Title harus kurang dari atau sama dengan 255 karakter.',
           url: 'URL tidak valid',
         });
+        await nothingStored();
+      });
+
+      it("400 for a PDF renamed '.png' where the picker asks for an image, and nothing is kept", async () => {
+        const res = await upload(
+          [{ name: 'file', filename: 'foto.png', contentType: 'image/png', data: pdfBytes() }],
+          admin,
+          '?type=image',
+        );
+        expect(res.statusCode).toBe(400);
+        expect(res.json().validation).toEqual({ file: 'Please select image file format' });
         await nothingStored();
       });
 

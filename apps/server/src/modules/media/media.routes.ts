@@ -10,6 +10,7 @@ import {
 } from '@ajar/shared/media/media.constants';
 import {
   mediaIdParamSchema,
+  mediaUploadQuerySchema,
   mediaItemSchema,
   mediaListQuerySchema,
   mediaListSchema,
@@ -111,12 +112,13 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     summary: 'Upload a media file',
     description:
       'multipart/form-data: `file` (image jpeg/png/gif/webp, audio mp3/wav/ogg/m4a/aac/webm, ' +
-      `video mp4, pdf, xlsx; type read from the bytes; a PDF with JavaScript, actions or embedded files is 415), and optional ${['source', 'title', 'alt', 'caption', 'description', 'url'].join(', ')}.`,
+      `video mp4, pdf, xlsx; type read from the bytes; ?type= refuses (400) a file of another kind before storing it; a PDF with JavaScript, actions or embedded files is 415), and optional ${['source', 'title', 'alt', 'caption', 'description', 'url'].join(', ')}.`,
     consumes: ['multipart/form-data'],
+    query: mediaUploadQuerySchema,
     data: mediaItemSchema,
-    handler: async ({ user, request }) => {
+    handler: async ({ user, request, query }) => {
       try {
-        return await uploadMedia(deps(), uploadParts(request), user);
+        return await uploadMedia(deps(), uploadParts(request), user, query.type);
       } catch (error) {
         discardRest(request.raw);
         throw error;

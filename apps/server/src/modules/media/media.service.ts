@@ -99,7 +99,11 @@ function storageKey(id: string, ext: MediaExtension, now = new Date()): string {
  * Detects the file's real type from its first bytes, then streams it to storage while counting
  * against the kind's limit. Returns null for an empty file. Nothing is left in storage on failure.
  */
-async function storeFile(storage: Storage, part: FilePart): Promise<StoredUpload | null> {
+async function storeFile(
+  storage: Storage,
+  part: FilePart,
+  expected: MediaType | undefined,
+): Promise<StoredUpload | null> {
   try {
     const file = await sniffFilePart(part);
     if (!file) return null;
@@ -108,6 +112,10 @@ async function storeFile(storage: Storage, part: FilePart): Promise<StoredUpload
     }
     const ext = file.detected;
     const { type, mime } = mediaFormats[ext];
+    // The picker's kind (a PDF renamed '.png' for an image): refused before anything is stored.
+    if (expected && type !== expected) {
+      throw AppError.validation({ file: mediaMessages.wrongKind(expected) });
+    }
     // The parser stops at the largest limit of all kinds; each kind has its own.
     const body = file.body(mediaLimits[type], () => AppError.tooLarge(tooLargeMessage(type)));
     const id = randomUUID();
@@ -134,6 +142,8 @@ export async function uploadMedia(
   parts: AsyncIterable<UploadPart>,
   /** The staff uploader; null for a member's own upload (a profile photo). */
   user: { id: string } | null,
+  /** The only kind of file to store (the picker's), when given. */
+  expected?: MediaType,
 ): Promise<MediaItem> {
   const fields: Record<string, string> = {};
   const fieldErrors: Record<string, string> = {};
@@ -161,7 +171,7 @@ export async function uploadMedia(
         part.discard();
         throw AppError.validation({ file: textMessages.invalidCharacter });
       }
-      stored = await storeFile(deps.storage, part);
+      stored = await storeFile(deps.storage, part, expected);
     }
 
     const parsed = mediaUploadFieldsSchema.safeParse(fields);

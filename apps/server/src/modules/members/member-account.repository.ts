@@ -90,7 +90,9 @@ export async function revokeMemberSessions(
 export async function updateMemberProfile(
   db: DbOrTx,
   memberId: string,
-  change: Partial<Pick<MemberRow, 'fullname' | 'phone' | 'photo_media_id' | 'photo_url'>>,
+  change: Partial<
+    Pick<MemberRow, 'fullname' | 'phone' | 'education_level' | 'photo_media_id' | 'photo_url'>
+  >,
 ): Promise<MemberRow | null> {
   const [row] = await db
     .update(members)

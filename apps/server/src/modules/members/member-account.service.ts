@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { passwordResetPolicy } from '@ajar/shared/auth/auth.schemas';
 import { memberAccountMessages } from '@ajar/shared/members/member-account.schemas';
+import type { EducationLevel } from '@ajar/shared/members/members.constants';
 import type { MemberProfile } from '@ajar/shared/members/members.schemas';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -137,7 +138,7 @@ export async function updateMemberPassword(
 export async function updateProfile(
   db: Db,
   member: RequestMember,
-  body: { fullname: string; phone: string },
+  body: { fullname: string; phone: string; education_level?: EducationLevel | null },
 ): Promise<MemberProfile> {
   const row = await repo.updateMemberProfile(db, member.id, body);
   if (!row) throw AppError.unauthorized();

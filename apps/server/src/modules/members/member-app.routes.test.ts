@@ -417,8 +417,25 @@ describe('member API for Ajar Belajar', () => {
     const profile = await call(member, 'PUT', '/api/member/v1/profile', {
       fullname: 'Nama Baru',
       phone: '6281299990000',
+      education_level: 'sma',
     });
-    expect(profile.json().data).toMatchObject({ fullname: 'Nama Baru', phone: '6281299990000' });
+    expect(profile.json().data).toMatchObject({
+      fullname: 'Nama Baru',
+      phone: '6281299990000',
+      education_level: 'sma',
+    });
+    // Left out, the stored level stays; empty clears it.
+    const kept = await call(member, 'PUT', '/api/member/v1/profile', {
+      fullname: 'Nama Baru',
+      phone: '6281299990000',
+    });
+    expect(kept.json().data.education_level).toBe('sma');
+    const cleared = await call(member, 'PUT', '/api/member/v1/profile', {
+      fullname: 'Nama Baru',
+      phone: '6281299990000',
+      education_level: '',
+    });
+    expect(cleared.json().data.education_level).toBeNull();
     const upload = (name: string, data: Buffer) => {
       const body = multipartBody([{ name: 'file', filename: name, data }]);
       return t.app.inject({

@@ -51,6 +51,7 @@ export function toMemberProfile(row: MemberRow): MemberProfile {
     email: row.email,
     phone: row.phone,
     date_of_birth: row.date_of_birth,
+    education_level: row.education_level,
     meta: { code: typeof code === 'string' ? code : null },
     photo_url: row.photo_url,
     email_verified: row.email_verified_at !== null,

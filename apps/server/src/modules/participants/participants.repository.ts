@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { EducationLevel } from '@ajar/shared/members/members.constants';
 import type { ParticipantSortField } from '@ajar/shared/participants/participants.constants';
 import type { DbOrTx } from '../../db/client';
 import { orderBy, pageWindow, type OrderTerm } from '../../lib/paging';
@@ -30,6 +31,7 @@ const redeemColumns = {
   member_phone: members.phone,
   member_email: members.email,
   member_date_of_birth: members.date_of_birth,
+  member_education_level: members.education_level,
   member_meta: members.meta,
 };
 
@@ -48,6 +50,7 @@ export interface RedeemRow {
   member_phone: string | null;
   member_email: string;
   member_date_of_birth: string | null;
+  member_education_level: EducationLevel | null;
   member_meta: Record<string, unknown>;
 }
 
@@ -249,9 +252,29 @@ export async function upsertFeedback(
         feedback_at: now,
         updated_at: now,
       },
+      // The same score and text again is no new response: the first grader and time stay.
+      setWhere: or(
+        sql`${activityProgress.feedback_score} is distinct from ${values.score}`,
+        sql`${activityProgress.feedback_text} is distinct from ${values.text}`,
+      ),
     })
     .returning({ feedback_at: activityProgress.feedback_at });
-  return row!;
+  /** null: nothing changed (the stored response equals the one sent). */
+  return row ?? null;
+}
+
+/** When the stored response on one activity of a redemption was given, or null. */
+export async function findFeedbackAt(db: DbOrTx, redeemId: string, activityId: string) {
+  const [row] = await db
+    .select({ at: activityProgress.feedback_at })
+    .from(activityProgress)
+    .where(
+      and(
+        eq(activityProgress.member_redeem_id, redeemId),
+        eq(activityProgress.activity_id, activityId),
+      ),
+    );
+  return row?.at ?? null;
 }
 
 /** The uploaded work of one activity of a redemption. */
@@ -310,6 +333,7 @@ const memberColumns = {
   email: members.email,
   phone: members.phone,
   date_of_birth: members.date_of_birth,
+  education_level: members.education_level,
   meta: members.meta,
 };
 
@@ -319,6 +343,7 @@ export type MemberRow = {
   email: string;
   phone: string | null;
   date_of_birth: string | null;
+  education_level: EducationLevel | null;
   meta: Record<string, unknown>;
 };
 
@@ -351,7 +376,7 @@ export async function emailTaken(db: DbOrTx, email: string, exceptId: string) {
 export async function updateMember(
   db: DbOrTx,
   id: string,
-  values: Pick<MemberRow, 'fullname' | 'email' | 'date_of_birth' | 'meta'>,
+  values: Pick<MemberRow, 'fullname' | 'email' | 'date_of_birth' | 'education_level' | 'meta'>,
 ) {
   const [row] = await db
     .update(members)

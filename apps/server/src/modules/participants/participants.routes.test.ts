@@ -101,6 +101,7 @@ describe('participants API', () => {
           phone: '62812000006',
           email: expect.stringContaining('@contoh.id'),
           date_of_birth: '1990-05-17',
+          education_level: null,
           meta: { code: 'PST0006' },
         },
         results: { progress: 90, scores: {} },
@@ -317,6 +318,38 @@ describe('participants API', () => {
       });
     });
 
+    it('keeps the first grader and time when the same response is sent again', async () => {
+      const body = {
+        member_redeem_id: redeem.id,
+        topic_id: topicIds[0],
+        activity_id: activities[1]!.id,
+        score: 70,
+        text: 'Sama persis',
+      };
+      const first = await feedback(body, trainer.headers);
+      expect(first.statusCode).toBe(200);
+      const stored = async () =>
+        (
+          await t.db
+            .select()
+            .from(activityProgress)
+            .where(eq(activityProgress.member_redeem_id, redeem.id))
+        ).find((r) => r.activity_id === activities[1]!.id)!;
+      const before = await stored();
+      expect(before.feedback_by).toBe(trainer.user.id);
+
+      const again = await feedback(body);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data.at).toBe(before.feedback_at!.toISOString());
+      const after = await stored();
+      expect(after.feedback_by).toBe(trainer.user.id);
+      expect(after.feedback_at).toEqual(before.feedback_at);
+
+      // A changed response is a new one, by whoever sent it.
+      await feedback({ ...body, text: 'Berubah' });
+      expect((await stored()).feedback_by).not.toBe(trainer.user.id);
+    });
+
     it('checks the score, the text and where the activity belongs', async () => {
       const body = {
         member_redeem_id: redeem.id,
@@ -472,8 +505,18 @@ describe('participants API', () => {
         phone: '6281299990001',
         email: member.email,
         date_of_birth: '1990-05-17',
+        education_level: null,
         meta: { code: 'PST0001' },
       });
+
+      // The education level (spec 01 §9): one of the list, in Indonesian when it is not.
+      const badLevel = await updateMember(
+        member.id,
+        { fullname: 'Rina', email: member.email, education_level: 'doktor' },
+        trainer.headers,
+      );
+      expect(badLevel.statusCode).toBe(400);
+      expect(badLevel.json().validation.education_level).toMatch(/^Jenjang Pendidikan harus/);
 
       const res = await updateMember(
         member.id,
@@ -481,6 +524,7 @@ describe('participants API', () => {
           fullname: '  Rina Wulandari ',
           email: member.email.toUpperCase(),
           date_of_birth: '1950-01-01',
+          education_level: 'mahasiswa',
           phone: '6281299990001',
           meta: { code: 'PST0099' },
         },
@@ -493,6 +537,7 @@ describe('participants API', () => {
           fullname: 'Rina Wulandari',
           email: member.email.toUpperCase(),
           date_of_birth: '1950-01-01',
+          education_level: 'mahasiswa',
           phone: '6281299990001',
           meta: { code: 'PST0099' },
         },

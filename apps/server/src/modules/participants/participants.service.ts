@@ -49,6 +49,7 @@ function toMember(row: repo.MemberRow): ParticipantMember {
     phone: row.phone,
     email: row.email,
     date_of_birth: row.date_of_birth,
+    education_level: row.education_level,
     meta: { code: typeof code === 'string' && code !== '' ? code : null },
   };
 }
@@ -64,6 +65,7 @@ function toParticipant(row: repo.RedeemRow): Participant {
       phone: row.member_phone,
       email: row.member_email,
       date_of_birth: row.member_date_of_birth,
+      education_level: row.member_education_level,
       meta: row.member_meta,
     }),
     results: { progress: row.progress, scores: row.scores },
@@ -225,7 +227,8 @@ export async function giveFeedback(
     });
     return row;
   });
-  if (notify) {
+  // An unchanged response changes nothing, so nobody is told of it again either.
+  if (notify && stored) {
     await notifyMember(notify, {
       memberId: redeem.member_id,
       programId: redeem.program_id,
@@ -239,7 +242,11 @@ export async function giveFeedback(
     activity_id: activity.id,
     score: body.score,
     text: body.text,
-    at: (stored.feedback_at ?? new Date()).toISOString(),
+    at: (
+      stored?.feedback_at ??
+      (await repo.findFeedbackAt(db, redeem.id, activity.id)) ??
+      new Date()
+    ).toISOString(),
   };
 }
 
@@ -357,6 +364,9 @@ export async function updateMember(
         fullname: body.fullname,
         email: body.email,
         date_of_birth: body.date_of_birth,
+        // Absent: unchanged (a client that does not know the field keeps it).
+        education_level:
+          body.education_level === undefined ? current.education_level : body.education_level,
         meta,
       });
       if (!updated) throw AppError.notFound();

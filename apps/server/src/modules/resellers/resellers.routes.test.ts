@@ -159,7 +159,7 @@ describe('resellers API', () => {
     });
     const weak = await create(resellerBody({ password: 'abc' }));
     expect(weak.json().validation.password).toBe(
-      'Password harus lebih dari atau sama dengan 8 karakter.',
+      'Password harus berada diantara 8 dan 128 karakter',
     );
   });
 

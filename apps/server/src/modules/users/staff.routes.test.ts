@@ -150,7 +150,7 @@ describe('staff accounts API', () => {
     expect(
       (await create({ ...newTrainer, email: 'x@ajar.test', password: 'ab1' })).json(),
     ).toMatchObject({
-      validation: { password: 'Password harus lebih dari atau sama dengan 8 karakter.' },
+      validation: { password: 'Password harus berada diantara 8 dan 128 karakter' },
     });
   });
 

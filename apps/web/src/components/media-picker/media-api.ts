@@ -62,6 +62,8 @@ export function uploadMediaFile(
   file: File,
   info: MediaInformation,
   onProgress?: (fraction: number) => void,
+  /** The picker's kind: the server refuses a file of another kind before storing it. */
+  type?: PickableMediaType,
 ): Promise<MediaItem> {
   const form = new FormData();
   form.append('source', 'upload');
@@ -71,5 +73,6 @@ export function uploadMediaFile(
   }
   form.append('url', '');
   form.append('file', file);
-  return upload<MediaItem>('POST', uploadPath, form, onProgress);
+  const path = type ? `${uploadPath}?type=${type}` : uploadPath;
+  return upload<MediaItem>('POST', path, form, onProgress);
 }

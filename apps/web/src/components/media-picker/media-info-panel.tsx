@@ -5,6 +5,7 @@ import {
   type MediaItem,
 } from '@ajar/shared/media/media.schemas';
 import type { MediaInformation } from './media-api';
+import { usePasteCutNotice } from '../../hooks/use-paste-cut-notice';
 
 // The picker's side panel 'Information media': read-only for a library item, a form for an upload.
 
@@ -57,24 +58,55 @@ interface UploadInformationProps {
   onChange(name: keyof MediaInformation, value: string): void;
 }
 
+/** One of them, saying so when a paste was cut at its limit. */
+function InformationField({
+  field,
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  field: (typeof infoFields)[number];
+  value: string;
+  error: string | undefined;
+  disabled: boolean;
+  onChange(value: string): void;
+}) {
+  const max = mediaFieldLimits[field.name];
+  const cut = usePasteCutNotice(max);
+  return (
+    <TextField
+      label={field.label}
+      size="small"
+      fullWidth
+      multiline={field.rows > 1}
+      minRows={field.rows > 1 ? field.rows : undefined}
+      value={value}
+      disabled={disabled}
+      error={Boolean(error)}
+      helperText={error ?? cut.notice}
+      onPaste={cut.onPaste}
+      onChange={(event) => {
+        cut.onEdit(event.target.value);
+        onChange(event.target.value);
+      }}
+      slotProps={{ htmlInput: { maxLength: max } }}
+    />
+  );
+}
+
 /** The fields stored with an upload (title, caption, alt, description). */
 export function UploadInformation({ info, errors, disabled, onChange }: UploadInformationProps) {
   return (
     <Stack spacing={1.5}>
       {infoFields.map((field) => (
-        <TextField
+        <InformationField
           key={field.name}
-          label={field.label}
-          size="small"
-          fullWidth
-          multiline={field.rows > 1}
-          minRows={field.rows > 1 ? field.rows : undefined}
+          field={field}
           value={info[field.name]}
+          error={errors[field.name]}
           disabled={disabled}
-          error={Boolean(errors[field.name])}
-          helperText={errors[field.name]}
-          onChange={(event) => onChange(field.name, event.target.value)}
-          slotProps={{ htmlInput: { maxLength: mediaFieldLimits[field.name] } }}
+          onChange={(value) => onChange(field.name, value)}
         />
       ))}
     </Stack>

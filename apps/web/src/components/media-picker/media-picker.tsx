@@ -146,7 +146,7 @@ function MediaPickerContent({ titleId, type, onClose, onSelect, onBusyChange }: 
     setInfoErrors({});
     setProgress(0);
     try {
-      const media = await uploadMediaFile(file, info, setProgress);
+      const media = await uploadMediaFile(file, info, setProgress, type);
       // The next opening loads the history afresh, the new item first.
       queryClient.removeQueries({ queryKey: mediaKeys.histories() });
       if (media.type !== type) {

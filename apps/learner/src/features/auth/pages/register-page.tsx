@@ -2,6 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { passwordRule } from '@ajar/shared/auth/auth.schemas';
 import { memberRegisterBodySchema } from '@ajar/shared/members/members.schemas';
 import { EmailField, PhoneField } from '../../../components/fields';
+import { DateField } from '../../../components/date-field';
 import { TextField } from '../../../components/text-field';
 import { Form } from '../../../components/form';
 import { useFormSubmit } from '../../../hooks/use-form-submit';
@@ -32,10 +33,9 @@ export function RegisterPage() {
         />
         <EmailField error={form.errors.email} />
         <PhoneField error={form.errors.phone} />
-        <TextField
+        <DateField
           label="Tanggal Lahir (opsional)"
           name="date_of_birth"
-          type="date"
           autoComplete="bday"
           error={form.errors.date_of_birth}
         />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { MemberDiscussionMessage } from '@ajar/shared/discussions/member-discussions.schemas';
 import { formatDateTime } from '@ajar/shared/common/datetime';
+import { staffAuthorBadge } from '@ajar/shared/discussions/discussions.constants';
 import { errorMessage } from '../../../api/http';
 import { Button } from '../../../components/button';
 import { MessageBox } from './message-box';
@@ -44,7 +45,9 @@ export function DiscussionMessageView({
     <article className="discussion-message" aria-label={`Pesan ${message.author_name}`}>
       <header className="discussion-message__head">
         <strong>{message.author_name}</strong>
-        {message.author_kind === 'staff' && <span className="chip chip--staff">Fasilitator</span>}
+        {message.author_kind === 'staff' && (
+          <span className="chip chip--staff">{staffAuthorBadge(message.author_role)}</span>
+        )}
         {message.is_mine && <span className="chip">Anda</span>}
         <span className="muted discussion-message__time">
           <time dateTime={message.created_at}>{formatDate(message.created_at)}</time>

@@ -1,3 +1,8 @@
+import {
+  educationLevelFieldLabel,
+  educationLevelLabels,
+  educationLevels,
+} from '@ajar/shared/members/members.constants';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -14,6 +19,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { PhoneField } from '../../../components/fields';
 import { TextField } from '../../../components/text-field';
 import { Form } from '../../../components/form';
+import { SelectField } from '../../../components/select-field';
 import { useFormSubmit } from '../../../hooks/use-form-submit';
 import { useSession } from '../../../hooks/use-session';
 import { check } from '../../../lib/form';
@@ -46,6 +52,14 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
           error={form.errors.fullname}
         />
         <PhoneField error={form.errors.phone} defaultValue={profile.phone ?? ''} />
+        <SelectField
+          label={educationLevelFieldLabel}
+          name="education_level"
+          emptyLabel="Belum diisi"
+          options={educationLevels.map((value) => ({ value, label: educationLevelLabels[value] }))}
+          defaultValue={profile.education_level ?? ''}
+          error={form.errors.education_level}
+        />
       </Form>
     </div>
   );
@@ -74,7 +88,10 @@ export function ProfilePage() {
             <ProfilePhoto profile={member} />
           </Card>
           <Card>
-            <ProfileForm key={member.fullname + member.phone} profile={member} />
+            <ProfileForm
+              key={member.fullname + member.phone + (member.education_level ?? '')}
+              profile={member}
+            />
           </Card>
         </>
       ) : (

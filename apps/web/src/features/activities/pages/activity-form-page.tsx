@@ -46,7 +46,7 @@ import { ActivityDetailTab } from '../components/activity-detail-tab';
 import { ActivitySettingsTab } from '../components/activity-settings-tab';
 import { QuestionEditor } from '@/features/quiz/components/question-editor';
 import { PopupQuizEditor } from '@/features/popup-quiz/components/popup-quiz-editor';
-import { UnsavedChangesGuard } from '../components/unsaved-changes-guard';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useActivityBreadcrumb } from '../components/use-activity-breadcrumb';
 import {
   activityFormSchema,

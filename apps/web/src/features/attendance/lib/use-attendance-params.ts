@@ -2,7 +2,7 @@ import { attendanceDefaultPageSize } from '@ajar/shared/attendance/attendance.co
 import { useListSearchParams } from '@/hooks/use-list-search-params';
 
 /** Rows-per-page choices (spec 01 §9 starts lists at 5). */
-export const pageSizes = [5, attendanceDefaultPageSize, 25] as const;
+export const pageSizes = [attendanceDefaultPageSize, 10, 25] as const;
 
 /**
  * The screen's page, size, search, sort direction and program/topic filters kept in the URL, so

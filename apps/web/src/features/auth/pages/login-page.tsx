@@ -10,6 +10,7 @@ import {
   loginLinkMessages,
   type LoginCredentials,
 } from '@ajar/shared/auth/auth.rules';
+import { messages } from '@ajar/shared/common/messages';
 import { ApiError } from '@/api/http';
 import { useLogin } from '../api/login';
 import { sendLoginLink } from '../api/login-link';
@@ -180,5 +181,5 @@ function MailIcon() {
 
 function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.message;
-  return 'Tidak dapat terhubung ke server, coba lagi';
+  return messages.networkError;
 }

@@ -30,8 +30,9 @@ import {
 } from '@ajar/shared/certificates/certificates.rules';
 import type { IssuedCertificate } from '@ajar/shared/certificates/certificates.schemas';
 import { formatDateTime } from '@ajar/shared/common/datetime';
-import { errorMessage } from '@/api/http';
+import { errorMessage, isMissingRecord } from '@/api/http';
 import { LoadErrorAlert } from '@/components/load-error-alert';
+import { NotFoundMessage } from '@/layout/not-found-page';
 import { pathTo } from '@/routes/paths';
 import { downloadCertificate } from '../api/download-certificate';
 import { useRedeem } from '../api/get-redeem';
@@ -122,6 +123,7 @@ function CertificatePage({ kind }: { kind: CertificateKind }) {
     if (!revoked) void download();
   }, [redeem.data, download, kind]);
 
+  if (redeem.isError && isMissingRecord(redeem.error)) return <NotFoundMessage />;
   if (redeem.isError) return <LoadErrorAlert error={redeem.error} />;
   const data = redeem.data;
   const ofKind = data?.certificates.filter((c) => c.kind === kind) ?? [];

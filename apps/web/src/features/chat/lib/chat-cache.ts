@@ -13,8 +13,19 @@ export function addMessage(queryClient: QueryClient, message: ChatMessage) {
   });
 }
 
-/** Sets a member's online dot in every loaded room list. */
+/** Sets a member's online state in every loaded room list and open chat header. */
 export function setPresence(queryClient: QueryClient, memberId: string, online: boolean) {
+  // The header reads the room's detail (its first message page), not the room list.
+  queryClient.setQueriesData<MessagePages>(
+    { queryKey: [...chatKeys.all, 'messages'] },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) =>
+          page.member_id === memberId ? { ...page, member: { ...page.member, online } } : page,
+        ),
+      },
+  );
   queryClient.setQueriesData<ChatRoomList>({ queryKey: chatKeys.rooms() }, (data) =>
     data
       ? {

@@ -57,14 +57,15 @@ function PrivateDiscussion({
       />
       {roomId ? (
         <ChatPanel key={roomId} roomId={roomId} context={context} />
-      ) : programId ? (
+      ) : (
+        // With no room chosen (any of the pages), the space the chat takes says what to do.
         <Paper
           variant="outlined"
           sx={{ height: 500, width: '100%', maxWidth: 700, display: 'grid', placeItems: 'center' }}
         >
           <Typography color="text.secondary">Pilih diskusi untuk mulai chat</Typography>
         </Paper>
-      ) : null}
+      )}
     </Box>
   );
 }

@@ -27,4 +27,16 @@ describe('MessageForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Kirim' }));
     expect(onSubmit).toHaveBeenCalledWith('a'.repeat(2000));
   });
+
+  it("drops the stale 'Pesan tidak boleh kosong' once text is typed, even past the limit", () => {
+    render(<MessageForm label="Balasan" submitLabel="Kirim" busy={false} onSubmit={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Kirim' }));
+    expect(screen.getByText(discussionMessages.contentRequired)).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Balasan' }), {
+      target: { value: 'a'.repeat(2001) },
+    });
+    expect(screen.queryByText(discussionMessages.contentRequired)).toBeNull();
+    expect(screen.getByText(`${discussionMessages.contentTooLong} (2001/2000)`)).toBeTruthy();
+  });
 });

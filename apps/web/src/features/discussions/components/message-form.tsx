@@ -69,7 +69,13 @@ export function MessageForm({
         <TextField
           label={label}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            // 'Pesan tidak boleh kosong' is about the empty box: it goes once something is typed.
+            if (event.target.value.trim() && errors.includes(discussionMessages.contentRequired)) {
+              showErrors(errors.filter((e) => e !== discussionMessages.contentRequired));
+            }
+          }}
           multiline
           minRows={2}
           fullWidth

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Avatar, Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import { formatDateTime } from '@ajar/shared/common/datetime';
+import { staffAuthorBadge } from '@ajar/shared/discussions/discussions.constants';
 import type { ThreadNode } from '../lib/thread-tree';
 import { MessageForm } from './message-form';
 
@@ -37,7 +38,9 @@ export function ThreadMessage({ node, canDeleteAny, busy, onReply, onDelete }: T
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography sx={{ fontWeight: 600 }}>{node.author_name}</Typography>
-            {node.author_kind === 'staff' && <Chip size="small" label="Fasilitator" />}
+            {node.author_kind === 'staff' && (
+              <Chip size="small" label={staffAuthorBadge(node.author_role)} />
+            )}
             <Typography variant="caption" color="text.secondary">
               {formatDateTime(node.created_at)}
             </Typography>

@@ -11,6 +11,7 @@ const message = (id: string, parent_id: string | null): DiscussionMessage => ({
   content: id,
   author_name: 'Peserta',
   author_kind: 'member',
+  author_role: null,
   is_mine: false,
   created_at: '2025-01-01T00:00:00.000Z',
   total_child: 0,

@@ -20,6 +20,9 @@ export interface GradingProgramTableProps extends ListTableData<Program> {
 
 const numberFormat = new Intl.NumberFormat('id-ID');
 
+/** Why a program's export button is disabled. */
+export const noParticipantsToExport = 'Belum ada peserta untuk diexport';
+
 /** The grading list's table (spec 01 §2): Nama Program, Bidang Studi, Total Peserta, Aksi. */
 export function GradingProgramTable({
   participantsSort,
@@ -65,12 +68,22 @@ export function GradingProgramTable({
           sx: { whiteSpace: 'nowrap' },
           cell: (program) => (
             <Box sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
-              <Tooltip title="Export peserta program ini">
+              {/* No participant, nothing to export: said here rather than by a failed export. */}
+              <Tooltip
+                title={
+                  program.total_participants === 0
+                    ? noParticipantsToExport
+                    : 'Export peserta program ini'
+                }
+              >
                 <span>
                   <IconButton
                     size="small"
                     aria-label={`Export peserta ${program.title}`}
-                    disabled={exportingId !== null}
+                    aria-description={
+                      program.total_participants === 0 ? noParticipantsToExport : undefined
+                    }
+                    disabled={exportingId !== null || program.total_participants === 0}
                     onClick={() => onExport(program)}
                   >
                     {exportingId === program.id ? (

@@ -8,8 +8,9 @@ import { useSentNotifications } from '../api/get-notifications';
 import { NotificationCreateDialog } from '../components/notification-create-dialog';
 import { NotificationTable } from '../components/notification-table';
 
-const pageSizes = [10, 25, 50] as const;
-const defaultLimit = 10;
+const pageSizes = [5, 10, 25, 50] as const;
+// Spec 01 §9: lists other than the program list show 5 rows at first.
+const defaultLimit = 5;
 
 const positive = (value: string | null, fallback: number) => {
   const n = Number(value);

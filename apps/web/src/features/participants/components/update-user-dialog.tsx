@@ -1,20 +1,34 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Dialog, DialogContent, DialogTitle, Skeleton, Stack } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Skeleton,
+  Stack,
+} from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { isProgramScoped } from '@ajar/shared/common/roles';
+import {
+  educationLevelFieldLabel,
+  educationLevelLabels,
+  educationLevels,
+} from '@ajar/shared/members/members.constants';
 import {
   participantFieldLabels as L,
   participantLimits,
   participantMessages,
 } from '@ajar/shared/participants/participants.constants';
-import { isoDateAtOffset } from '@ajar/shared/participants/participants.rules';
 import {
   memberUpdateBodySchema,
   type MemberUpdateBody,
   type ParticipantMember,
 } from '@ajar/shared/participants/participants.schemas';
 import { ApiError, errorMessage } from '@/api/http';
+import { FormDateField } from '@/components/date-field';
 import { FormTextField } from '@/components/form-text-field';
 import { useLastDefined } from '@/hooks/use-last-defined';
 import { useCurrentUser } from '@/hooks/use-session';
@@ -72,13 +86,12 @@ function UpdateUserForm({ member, onClose }: { member: ParticipantMember; onClos
       fullname: member.fullname,
       email: member.email,
       date_of_birth: member.date_of_birth ?? '',
+      education_level: member.education_level ?? '',
       phone: member.phone ?? '',
       meta: { code: member.meta.code ?? '' },
     } satisfies FormValues,
   });
   const busy = update.isPending;
-  // The browser's own today: the picker cannot go past it (the server allows the same day).
-  const today = isoDateAtOffset(new Date(), -new Date().getTimezoneOffset());
 
   const onSubmit = form.handleSubmit((body) =>
     update.mutateAsync({ id: member.id, body }).then(
@@ -134,17 +147,28 @@ function UpdateUserForm({ member, onClose }: { member: ParticipantMember; onClos
             slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-readonly': true } }}
             sx={{ '& .MuiInputBase-root': { bgcolor: 'action.hover' } }}
           />
-          <FormTextField
+          <FormDateField
             control={form.control}
             name="date_of_birth"
             label={L.dateOfBirth}
-            type="date"
             disabled={busy}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { min: participantLimits.birthDateMin, max: today },
-            }}
           />
+          <FormTextField
+            control={form.control}
+            name="education_level"
+            label={educationLevelFieldLabel}
+            select
+            disabled={busy}
+          >
+            <MenuItem value="">
+              <em>Belum diisi</em>
+            </MenuItem>
+            {educationLevels.map((level) => (
+              <MenuItem key={level} value={level}>
+                {educationLevelLabels[level]}
+              </MenuItem>
+            ))}
+          </FormTextField>
           <FormTextField
             control={form.control}
             name="meta.code"

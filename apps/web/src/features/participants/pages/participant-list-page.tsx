@@ -13,7 +13,7 @@ import type {
   ParticipantListQueryParsed,
 } from '@ajar/shared/participants/participants.schemas';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { ApiError, errorMessage } from '@/api/http';
+import { errorMessage, isMissingRecord } from '@/api/http';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListPagination } from '@/components/list-pagination';
 import { SearchBox } from '@/components/search-box';
@@ -108,9 +108,7 @@ export function ParticipantListPage() {
 
   // Another trainer's program (or one that is gone): the 404 page, as other screens show it,
   // rather than a half-drawn list with live buttons.
-  const missing = [program.error, participants.error].some(
-    (error) => error instanceof ApiError && error.status === 404,
-  );
+  const missing = [program.error, participants.error].some(isMissingRecord);
   if (missing) return <NotFoundMessage />;
 
   return (

@@ -9,6 +9,7 @@ import { messages } from '@ajar/shared/common/messages';
 import { programMessages } from '@ajar/shared/programs/programs.constants';
 import type { Study } from '@ajar/shared/studies/studies.schemas';
 import { ApiError, errorMessage } from '@/api/http';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useCreateProgram } from '../api/create-program';
 import { useCreateStudy } from '../api/create-study';
 import { useStudies } from '../api/get-studies';
@@ -170,6 +171,11 @@ export function ProgramForm({ programId, defaultValues, currentStudy = null }: P
       onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
       aria-label={editing ? 'Edit Program' : 'Tambah Program'}
     >
+      {/* 'Batal', the breadcrumb and the menu ask before throwing edits away (not once saved). */}
+      <UnsavedChangesGuard
+        when={formState.isDirty && !submitting && !saved}
+        message="Perubahan pada program ini belum disimpan. Tinggalkan halaman ini?"
+      />
       <Tabs
         value={tab}
         onChange={(_event, next: number) => setTab(next)}

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Alert, Button, Card, CardContent, Skeleton, Stack } from '@mui/material';
-import { ApiError, errorMessage } from '@/api/http';
+import { errorMessage, isMissingRecord } from '@/api/http';
+import { NotFoundMessage } from '@/layout/not-found-page';
 import { useProgram } from '../api/get-program';
 import { programToForm } from '../components/program-form.schema';
 import { ProgramForm } from '../components/program-form';
@@ -16,18 +17,19 @@ export function ProgramEditPage() {
     [program.data],
   );
 
+  // Another trainer's program (or one that is gone): the 404 page, as its other screens show.
+  if (isMissingRecord(program.error)) return <NotFoundMessage />;
   if (program.isError) {
-    const missing = program.error instanceof ApiError && program.error.status === 404;
     return (
       <Alert
-        severity={missing ? 'warning' : 'error'}
+        severity="error"
         action={
           <Button color="inherit" size="small" component={RouterLink} to="/program">
             Kembali
           </Button>
         }
       >
-        {missing ? 'Program tidak ditemukan' : errorMessage(program.error)}
+        {errorMessage(program.error)}
       </Alert>
     );
   }

@@ -21,8 +21,9 @@ import {
 } from '@ajar/shared/programs/programs.constants';
 import { topicMessages } from '@ajar/shared/topics/topics.constants';
 import type { TopicActivity, TopicWithActivities } from '@ajar/shared/topics/topics.schemas';
-import { errorMessage } from '@/api/http';
+import { errorMessage, isMissingRecord } from '@/api/http';
 import { useCan } from '@/hooks/use-session';
+import { NotFoundMessage } from '@/layout/not-found-page';
 import { usePageTitle } from '@/layout/page-title';
 import { pathTo } from '@/routes/paths';
 import { useProgram } from '../api/get-program';
@@ -115,6 +116,8 @@ export function ProgramDetailPage() {
     );
   };
 
+  // Another trainer's program (or one that is gone): the 404 page, as its participant list shows.
+  if ([program.error, topics.error].some(isMissingRecord)) return <NotFoundMessage />;
   if (program.isError) {
     return <Alert severity="error">{errorMessage(program.error)}</Alert>;
   }

@@ -1,14 +1,21 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * Asks before leaving a form with unsaved changes: another screen of the app (a dialog) or the
  * browser tab (the browser's own prompt). Every in-app navigation passes through it: links such
- * as the breadcrumb, and the 'Batal' buttons, which navigate. The activity screen raises `when`
- * for its own fields and for the question and pop-up quiz editors, so the message stays general.
+ * as the breadcrumb, and the 'Batal' buttons, which navigate. Used by the activity screen (its
+ * fields and the question and pop-up quiz editors) and the program form.
  */
-export function UnsavedChangesGuard({ when }: { when: boolean }) {
+export function UnsavedChangesGuard({
+  when,
+  message = 'Perubahan pada aktivitas ini belum disimpan. Tinggalkan halaman ini?',
+}: {
+  when: boolean;
+  /** What is left unsaved, as a question. */
+  message?: string;
+}) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       when && currentLocation.pathname !== nextLocation.pathname,
@@ -27,7 +34,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     <ConfirmDialog
       open={blocker.state === 'blocked'}
       title="Perubahan belum disimpan"
-      message="Perubahan pada aktivitas ini belum disimpan. Tinggalkan halaman ini?"
+      message={message}
       confirmLabel="Tinggalkan"
       confirmColor="error"
       onConfirm={() => blocker.proceed?.()}
