@@ -47,6 +47,28 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses the demo password and common passwords for the production superadmin', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://ajar.example' };
+    for (const password of ['Rahasia123', 'rahasia123', 'Password123', 'Qwerty123']) {
+      expect(
+        () =>
+          loadConfig({ ...production, ADMIN_EMAIL: 'kepala@lembaga.id', ADMIN_PASSWORD: password }),
+        password,
+      ).toThrow(/ADMIN_PASSWORD: in production must not be the demo password or a common password/);
+    }
+    expect(
+      loadConfig({
+        ...production,
+        ADMIN_EMAIL: 'kepala@lembaga.id',
+        ADMIN_PASSWORD: 'Kebun-Jeruk-2026',
+      }).ADMIN_PASSWORD,
+    ).toBe('Kebun-Jeruk-2026');
+    // Outside production the demo password keeps working.
+    expect(
+      loadConfig({ ADMIN_EMAIL: 'admin@ajar.test', ADMIN_PASSWORD: 'Rahasia123' }).ADMIN_PASSWORD,
+    ).toBe('Rahasia123');
+  });
+
   it('refuses production without PUBLIC_URL, the origin of every link the server writes', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: production needs/);
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://ajar.example' })).toThrow(/PUBLIC_URL/);

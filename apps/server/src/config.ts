@@ -3,6 +3,9 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { jobLimits } from '@ajar/shared/jobs/jobs.constants';
 import { newPasswordField } from '@ajar/shared/auth/auth.schemas';
+import { isCommonPassword } from './lib/common-passwords';
+import { defaultPushServiceHosts, isPushHostPattern } from './lib/push-endpoint';
+import { demoPassword } from './seed/demo-password';
 
 const configSchema = z
   .object({
@@ -49,6 +52,38 @@ const configSchema = z
     VAPID_PUBLIC_KEY: z.string().optional(),
     VAPID_PRIVATE_KEY: z.string().optional(),
     VAPID_SUBJECT: z.string().default('mailto:admin@ajar.test'),
+    /**
+     * The push services a Web Push subscription may point at (comma-separated host names;
+     * `*.push.apple.com` is any name under it). The default is the browsers' own services; a
+     * subscription to any other host is refused, so the server never posts to an address a client
+     * made up (docs/decisions.md, "Hardening").
+     */
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .trim()
+      .default(defaultPushServiceHosts.join(','))
+      .transform((value, ctx): string[] => {
+        const hosts = value
+          .split(',')
+          .map((entry) => entry.trim().toLowerCase())
+          .filter((entry) => entry !== '');
+        if (hosts.length > 0 && hosts.every(isPushHostPattern)) return hosts;
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be host names separated by commas (for example fcm.googleapis.com,*.push.apple.com)',
+        });
+        return z.NEVER;
+      }),
+    /**
+     * `true` lets pushes go to private, loopback and link-local addresses (a push service inside
+     * your own network, or tests). Off by default: a push endpoint whose name resolves to such an
+     * address is refused when sending.
+     */
+    PUSH_ALLOW_PRIVATE_ADDRESSES: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     /**
      * The API description (`/api/docs`, its JSON and YAML): `true` or `false`. Unset, it is on
@@ -129,6 +164,18 @@ const configSchema = z
     path: ['ADMIN_PASSWORD'],
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
   })
+  .refine(
+    (c) =>
+      c.NODE_ENV !== 'production' ||
+      c.ADMIN_PASSWORD === undefined ||
+      (c.ADMIN_PASSWORD.toLowerCase() !== demoPassword.toLowerCase() &&
+        !isCommonPassword(c.ADMIN_PASSWORD)),
+    {
+      path: ['ADMIN_PASSWORD'],
+      message:
+        'in production must not be the demo password or a common password (choose a long, unique one)',
+    },
+  )
   .refine((c) => c.NODE_ENV !== 'production' || c.PUBLIC_URL !== undefined, {
     path: ['PUBLIC_URL'],
     message:

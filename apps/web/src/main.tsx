@@ -1,3 +1,5 @@
+// First: schemas built by the imports below must already see it (packages/shared/src/zod-jitless.ts).
+import '@ajar/shared/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -10,7 +10,7 @@ import { row, S, type MatrixRow } from './authorization-matrix.types';
 const memberActivity = (w: MatrixWorld, id: string) => `${w.memberBase}/${id}`;
 const chat = '/api/discussion/v1/discussion-private';
 const subscription = {
-  endpoint: 'https://push.contoh.id/matriks-peserta',
+  endpoint: 'https://fcm.googleapis.com/fcm/send/matriks-peserta',
   keys: { p256dh: 'BOr6p1cZ', auth: 'c2VjcmV0' },
 };
 

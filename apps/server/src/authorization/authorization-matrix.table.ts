@@ -7,7 +7,7 @@ import { adminCall as admin, row, S, type MatrixRow } from './authorization-matr
 // the order anonymous, member, trainer B, trainer A, admin, superadmin (see S for the shapes).
 
 const subscription = {
-  endpoint: 'https://push.contoh.id/matriks',
+  endpoint: 'https://fcm.googleapis.com/fcm/send/matriks',
   keys: { p256dh: 'BOr6p1cZ', auth: 'c2VjcmV0' },
 };
 

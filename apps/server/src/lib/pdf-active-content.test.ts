@@ -1,38 +1,13 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createPdfScanner, maxObjectStreamBytes } from './pdf-active-content';
-
-/** A PDF of the given object bodies (object 1 is the catalog), with a valid cross-reference. */
-function pdfOf(bodies: (string | Buffer)[]): Buffer {
-  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  const offsets: number[] = [];
-  let length = parts[0]!.length;
-  bodies.forEach((body, i) => {
-    offsets.push(length);
-    const bytes = Buffer.concat([
-      Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
-      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
-      Buffer.from('\nendobj\n', 'latin1'),
-    ]);
-    parts.push(bytes);
-    length += bytes.length;
-  });
-  const xref =
-    `xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n` +
-    offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
-    `trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`;
-  parts.push(Buffer.from(xref, 'latin1'));
-  return Buffer.concat(parts);
-}
-
-/** A stream object's body: dictionary entries and data. */
-function streamOf(dict: string, data: Buffer): Buffer {
-  return Buffer.concat([
-    Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'),
-    data,
-    Buffer.from('\nendstream', 'latin1'),
-  ]);
-}
+import {
+  pdfFromText,
+  pdfOf,
+  pdfWithJavaScriptInStreamData,
+  pdfWithXfaScript,
+  streamOf,
+} from '../test/factories/crafted-pdfs';
+import { createPdfScanner, maxHiddenObjects, maxObjectStreamBytes } from './pdf-active-content';
 
 const pages = '<< /Type /Pages /Kids [3 0 R] /Count 1 >>';
 const page = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R >>';
@@ -114,5 +89,117 @@ describe('createPdfScanner', () => {
     const scanner = createPdfScanner();
     const bytes = pdfOf(['<< /Type /Catalog >>', huge]);
     expect(scanner.push(bytes) ?? scanner.end()).toBe('ObjStm (too large)');
+  });
+
+  it('finds objects hidden where the scan skips: stream data, strings, comments', () => {
+    expect(scan(pdfWithJavaScriptInStreamData())).toBe('/JavaScript');
+    const action = '5 0 obj\n<< /S /JavaScript /JS (app.alert\\(1\\)) >>\nendobj';
+    const catalog = '1 0 obj\n<< /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R >>\nendobj\n';
+    const tree =
+      '2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n' +
+      '3 0 obj\n<< /Producer (x) >>\nendobj\n4 0 obj\nnull\nendobj\n';
+    // Inside a string of another object (the header `5 0 obj` is where the xref points).
+    const inString = pdfFromText(`${catalog}${tree.replace('(x)', `(${action})`)}`, 5);
+    expect(scan(inString)).toBe('/JavaScript');
+    // On a comment line.
+    expect(scan(pdfFromText(`${catalog}${tree}% ${action.replaceAll('\n', ' ')}\n`, 5))).toBe(
+      '/JavaScript',
+    );
+    // In stream data, a header's tokens split by comments still make a header.
+    const split = action.replace('5 0 obj', '5%a\n0%b\nobj');
+    const stream = `4 0 obj\n<< /Length 1 >>\nstream\nx\n${split}\nendstream\nendobj\n`;
+    expect(
+      scan(pdfFromText(`${catalog}${tree.replace('4 0 obj\nnull\nendobj\n', stream)}`, 5)),
+    ).toBe('/JavaScript');
+    // An XFA form hidden the same way.
+    const xfa = pdfFromText(
+      `${catalog.replace('/OpenAction 5 0 R', '/AcroForm 5 0 R')}${tree.replace(
+        '(x)',
+        '(5 0 obj << /XFA 6 0 R >> endobj)',
+      )}`,
+      5,
+    );
+    expect(scan(xfa)).toBe('/XFA');
+  });
+
+  it('passes text that only looks like an object header, and random stream data', () => {
+    expect(scan(plain('/Title (Bab 2 objektif: membaca 3 obj) /Subject (12 0 obj)'))).toBeNull();
+    let seed = 7;
+    const random = Buffer.from(
+      Buffer.alloc(128 * 1024).map(() => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return seed >> 16;
+      }),
+    );
+    const bytes = pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      pages,
+      page,
+      streamOf('/Filter /FlateDecode', random),
+    ]);
+    expect(scan(bytes)).toBeNull();
+    const many = Array.from({ length: maxHiddenObjects + 1 }, (_, i) => `(${i} 0 obj)`).join(' ');
+    expect(scan(plain(`/Keywords [${many}]`))).toBe('hidden objects (too many)');
+  });
+
+  it('refuses XFA forms altogether', () => {
+    expect(scan(pdfWithXfaScript())).toBe('/XFA');
+    const inObjectStream = pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R /AcroForm 5 0 R >>',
+      pages,
+      page,
+      content('BT ET'),
+      streamOf(
+        '/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode',
+        deflateSync('5 0 << /Fields [] /XFA 6 0 R >>'),
+      ),
+    ]);
+    expect(scan(inObjectStream)).toBe('/XFA');
+  });
+
+  it('reads object streams a reader would use: without /Type, and refuses indirect filters', () => {
+    const objects = deflateSync('5 0 << /S /JavaScript /JS (app.alert(1)) >>');
+    const catalog = '<< /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R >>';
+    // A reader takes any stream a cross-reference stream names as an object stream.
+    expect(
+      scan(pdfOf([catalog, pages, page, streamOf('/N 1 /First 4 /Filter /FlateDecode', objects)])),
+    ).toBe('/JavaScript');
+    for (const filter of ['/Filter 9 0 R', '/Filter [/FlateDecode /FlateDecode]', '/F 9 0 R']) {
+      expect(
+        scan(
+          pdfOf([catalog, pages, page, streamOf(`/Type /ObjStm /N 1 /First 4 ${filter}`, objects)]),
+        ),
+        filter,
+      ).toBe('ObjStm (filter)');
+    }
+    expect(
+      scan(
+        pdfOf([
+          catalog,
+          pages,
+          page,
+          streamOf('/Type /ObjStm /N 1 /First 4 /Filter [/Fl]', objects),
+        ]),
+      ),
+    ).toBe('/JavaScript');
+  });
+
+  it('reads names in strings and comments of an object stream, where its offsets may point', () => {
+    // Object 5 at offset 5 of the data: inside what reads as a string.
+    const data = '5 5 (<< /S /JavaScript /JS (app.alert\\(1\\)) >>)';
+    const bytes = pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R >>',
+      pages,
+      page,
+      streamOf('/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode', deflateSync(data)),
+    ]);
+    expect(scan(bytes)).toBe('/JavaScript');
+    const comment = pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      pages,
+      page,
+      streamOf('/Type /ObjStm /N 1 /First 4', Buffer.from('5 0 %<< /AA << /O 6 0 R >> >>\n1')),
+    ]);
+    expect(scan(comment)).toBe('/AA');
   });
 });

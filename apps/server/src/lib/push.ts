@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pushSubscriptionSchema } from '@ajar/shared/auth/auth.schemas';
 import type { Config } from '../config';
 import { loadWebPush } from './lazy-modules';
+import { pushAgentFor, PushEndpointRefused } from './push-endpoint';
 
 export interface VapidKeys {
   publicKey: string;
@@ -47,17 +48,18 @@ declare module 'fastify' {
   }
 }
 
-type PushConfig = Pick<
+type VapidConfig = Pick<
   Config,
   'dataDir' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'
 >;
+type PushConfig = VapidConfig & Pick<Config, 'PUSH_SERVICE_HOSTS' | 'PUSH_ALLOW_PRIVATE_ADDRESSES'>;
 
 export function vapidFile(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'vapid.json');
 }
 
 /** Fails fast at start when only one half of the VAPID pair is configured. */
-export function assertVapidConfig(config: PushConfig): void {
+export function assertVapidConfig(config: VapidConfig): void {
   if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
     throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
@@ -79,7 +81,7 @@ function parseKeys(text: string): VapidKeys | null {
  * generated once and kept there. Subscriptions are bound to the public key, so it must survive
  * restarts. Several servers must share the env keys (or the data directory).
  */
-export async function loadVapidKeys(config: PushConfig): Promise<VapidKeys> {
+export async function loadVapidKeys(config: VapidConfig): Promise<VapidKeys> {
   assertVapidConfig(config);
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
@@ -152,14 +154,23 @@ export function createPush(deps: {
             return;
           }
           try {
+            // Refuses a host off the allow-list or a non-public address (lib/push-endpoint.ts).
+            const agent = pushAgentFor(parsed.data.endpoint, {
+              hosts: config.PUSH_SERVICE_HOSTS,
+              allowPrivate: config.PUSH_ALLOW_PRIVATE_ADDRESSES,
+            });
             await webpush.sendNotification(parsed.data, body, {
               vapidDetails: { subject: config.VAPID_SUBJECT, publicKey, privateKey },
               TTL: PUSH_TTL_SECONDS,
               timeout: PUSH_TIMEOUT_MS,
+              ...(agent ? { agent } : {}),
             });
             sent += 1;
           } catch (err) {
-            if (
+            if (err instanceof PushEndpointRefused) {
+              log.warn({ subscriptionId: row.id, reason: err.message }, 'push endpoint refused');
+              gone.push(row.id);
+            } else if (
               err instanceof webpush.WebPushError &&
               (err.statusCode === 404 || err.statusCode === 410)
             ) {

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { PassThrough, Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
@@ -68,14 +70,37 @@ describe('LocalStorage', () => {
     expect(new LocalStorage({ root }).publicUrl('2025/03/a.png')).toBe('/media/2025/03/a.png');
   });
 
-  it('sweeps temp files left by a crash at start, but not fresh ones', async () => {
+  it('removes at start the temp files of interrupted uploads, not those of live writers', async () => {
     const tmp = path.join(root, '.tmp');
-    fs.writeFileSync(path.join(tmp, 'old.part'), 'x');
-    fs.writeFileSync(path.join(tmp, 'new.part'), 'x');
-    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-    fs.utimesSync(path.join(tmp, 'old.part'), twoDaysAgo, twoDaysAgo);
-    await storage.prepare();
-    expect(fs.readdirSync(tmp)).toEqual(['new.part']);
+    // A real upload in flight, to learn the name its temp file gets.
+    const body = new PassThrough();
+    const upload = storage.put('2025/03/live.bin', body);
+    body.write('x');
+    await expect.poll(() => fs.readdirSync(tmp).length).toBe(1);
+    const [live] = fs.readdirSync(tmp) as [string];
+    const withPid = (pid: number) => live.replace(`-${process.pid}-`, `-${pid}-`);
+    const exited = spawnSync(process.execPath, ['-e', '0']).pid;
+    const foreign = `000000000000-${process.pid}-${randomUUID()}.part`;
+    const files = {
+      // This machine, a writer that is gone: the files an interrupted upload or zip leaves.
+      deadWriter: withPid(exited),
+      // A former process with this process's id (a restarted container is pid 1 again).
+      formerSelf: live.replace(/[0-9a-f-]{36}\.part$/, `${randomUUID()}.part`),
+      // Another live server sharing the folder, and another machine: possibly in use.
+      liveWriter: withPid(process.ppid),
+      otherMachine: foreign,
+      // Anyone's, untouched for a day.
+      oldOtherMachine: `000000000000-1-${randomUUID()}.part`,
+    };
+    for (const name of Object.values(files)) fs.writeFileSync(path.join(tmp, name), 'x');
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    fs.utimesSync(path.join(tmp, files.oldOtherMachine), dayAgo, dayAgo);
+
+    body.end();
+    await upload;
+    await new LocalStorage({ root }).prepare(); // a start
+
+    expect(fs.readdirSync(tmp).sort()).toEqual([files.liveWriter, files.otherMachine].sort());
   });
 });
 

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,8 +25,38 @@ export {
 } from './storage-base';
 
 const tempFolder = '.tmp';
-/** Temp files older than this at start belong to no live upload (one upload never takes a day). */
-const staleTempMs = 24 * 60 * 60 * 1000;
+/**
+ * A temp file nobody wrote to for this long belongs to no live upload or zip (both write as the
+ * bytes come), whoever made it.
+ */
+const staleTempMs = 60 * 60 * 1000;
+
+/** This machine, as the first part of its temp files' names (a hash: names stay short and safe). */
+const hostTag = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 12);
+const ownedTemp = /^([0-9a-f]{12})-(\d+)-[0-9a-f-]{36}\.part$/;
+
+/** Whether another process with this id runs on this machine (EPERM: it does, as another user). */
+function otherProcessRuns(pid: number): boolean {
+  if (pid === process.pid) return false; // at start: a former process that had the same id
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Whether a temp file left in the folder at start is garbage: made on this machine by a process
+ * that is gone (an interrupted upload or zip job), or untouched for `staleTempMs`. A file of
+ * another live server sharing the folder (a shared DATA_DIR), or of another machine, written to
+ * lately, may be in use and stays.
+ */
+function isLeftOver(name: string, modifiedMs: number, now: number): boolean {
+  if (now - modifiedMs > staleTempMs) return true;
+  const owner = ownedTemp.exec(name);
+  return owner !== null && owner[1] === hostTag && !otherProcessRuns(Number(owner[2]));
+}
 
 export interface LocalStorageOptions {
   root: string;
@@ -51,20 +82,24 @@ export class LocalStorage implements Storage {
     return file;
   }
 
+  /** At start: makes the temp folder and removes what interrupted uploads and zips left there. */
   async prepare(): Promise<void> {
     await fs.mkdir(this.tempDir, { recursive: true });
     const now = Date.now();
     for (const name of await fs.readdir(this.tempDir)) {
       const file = path.join(this.tempDir, name);
       const info = await fs.stat(file).catch(() => null);
-      if (info && now - info.mtimeMs > staleTempMs) await fs.rm(file, { force: true });
+      if (info?.isFile() && isLeftOver(name, info.mtimeMs, now)) {
+        await fs.rm(file, { force: true });
+      }
     }
   }
 
   async put(key: string, body: Readable | AsyncIterable<Uint8Array>): Promise<{ size: number }> {
     const target = this.filePath(key);
     await fs.mkdir(this.tempDir, { recursive: true });
-    const temp = path.join(this.tempDir, `${randomUUID()}.part`);
+    // Named after its writer, so a start can tell a dead writer's file from a live one's.
+    const temp = path.join(this.tempDir, `${hostTag}-${process.pid}-${randomUUID()}.part`);
     let size = 0;
     // Opened before any byte arrives, so the temp file exists by the time a failure removes it
     // (a lazily opened stream could create it after the cleanup ran).

@@ -317,7 +317,12 @@ export async function seedParticipants(db: Db, storage?: Storage) {
   // in one insert.
   const [first, others] = await Promise.all([
     registerMember(
-      { db, log: { warn: () => undefined, error: () => undefined } },
+      // No push token: the allow-list of push services is never read.
+      {
+        db,
+        log: { warn: () => undefined, error: () => undefined },
+        config: { PUSH_SERVICE_HOSTS: [] },
+      },
       // No verification mail: the demo participants' addresses count as verified.
       null,
       { ...profiles[0]!, password: demoMemberPassword },

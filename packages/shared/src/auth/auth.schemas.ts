@@ -176,6 +176,9 @@ export const authMessages = {
   loginLinkSent: loginLinkMessages.sent,
   loginLinkInvalid: loginLinkMessages.invalid,
   loginLinkDone: loginLinkMessages.done,
+  /** A push subscription whose endpoint is not a browser's push service (PUSH_SERVICE_HOSTS). */
+  pushServiceOnly:
+    'Alamat notifikasi ini bukan layanan push browser yang dikenal. Aktifkan notifikasi dari browser Chrome, Edge, Firefox atau Safari',
 } as const;
 
 /** `45 detik` under a minute, else whole minutes rounded up (`2 menit`). */

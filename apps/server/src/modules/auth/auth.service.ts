@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import type { Mailer } from '../../lib/mailer';
 import type { PushSubscriptionStore } from '../../lib/push';
+import { isAllowedPushEndpoint } from '../../lib/push-endpoint';
 import type { RequestUser } from '../../plugins/auth';
 import {
   hashPassword,
@@ -53,7 +54,7 @@ import {
 
 export interface AuthDeps {
   db: Db;
-  config: Pick<Config, 'SESSION_TTL_HOURS' | 'PUBLIC_URL' | 'PORT'>;
+  config: Pick<Config, 'SESSION_TTL_HOURS' | 'PUBLIC_URL' | 'PORT' | 'PUSH_SERVICE_HOSTS'>;
   mailer: Mailer;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
@@ -79,14 +80,37 @@ export function toAuthUser(user: {
   };
 }
 
-/** A login's `push_token`: JSON of a Web Push subscription; anything else is ignored. */
-export function parsePushToken(pushToken: string | null | undefined): PushSubscriptionJson | null {
+/**
+ * A login's `push_token`: JSON of a Web Push subscription to one of the push services of
+ * PUSH_SERVICE_HOSTS; anything else is ignored (the sign-in goes on without push).
+ */
+export function parsePushToken(
+  pushToken: string | null | undefined,
+  config: PushHostsConfig,
+): PushSubscriptionJson | null {
   if (!pushToken) return null;
   try {
     const parsed = pushSubscriptionSchema.safeParse(JSON.parse(pushToken));
-    return parsed.success ? parsed.data : null;
+    return parsed.success && isAllowedPushEndpoint(parsed.data.endpoint, config.PUSH_SERVICE_HOSTS)
+      ? parsed.data
+      : null;
   } catch {
     return null;
+  }
+}
+
+export type PushHostsConfig = Pick<Config, 'PUSH_SERVICE_HOSTS'>;
+
+/**
+ * Refuses (400 on `subscription.endpoint`) a subscription whose endpoint is not on a browser's
+ * push service: the server would otherwise post to any address a client made up.
+ */
+export function assertPushServiceEndpoint(
+  config: PushHostsConfig,
+  subscription: PushSubscriptionJson,
+): void {
+  if (!isAllowedPushEndpoint(subscription.endpoint, config.PUSH_SERVICE_HOSTS)) {
+    throw AppError.validation({ 'subscription.endpoint': authMessages.pushServiceOnly });
   }
 }
 
@@ -169,7 +193,7 @@ export async function login(
     return created;
   });
 
-  const subscription = parsePushToken(input.pushToken);
+  const subscription = parsePushToken(input.pushToken, config);
   if (subscription) {
     // Push is optional: a storage problem is logged and the login goes on.
     await savePushSubscription(
@@ -309,10 +333,11 @@ export async function resetPassword(
 
 /** Registers or replaces the push subscription of the current session. */
 export async function savePushSubscription(
-  deps: Pick<AuthDeps, 'db'>,
+  deps: Pick<AuthDeps, 'db'> & { config: PushHostsConfig },
   session: { sessionId: string; userId: string },
   subscription: PushSubscriptionJson,
 ): Promise<void> {
+  assertPushServiceEndpoint(deps.config, subscription);
   await deps.db.transaction((tx) => saveSessionSubscription(tx, { ...session, subscription }));
 }
 

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { newToken } from '../../lib/tokens';
 import { browserSubscription, listPushSubscriptions } from '../../test/factories/auth';
-import { startPushService, type FakePushService } from '../../test/factories/push-service';
+import {
+  fakePushServiceEnv,
+  startPushService,
+  type FakePushService,
+} from '../../test/factories/push-service';
 import { buildUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { saveSessionSubscription } from './push-subscriptions.repository';
@@ -24,7 +28,7 @@ describe('push.sendToUser', () => {
             ? 500
             : 201,
     );
-    t = await createTestApp();
+    t = await createTestApp(fakePushServiceEnv);
   });
   afterAll(async () => {
     await t.close();
@@ -94,5 +98,47 @@ describe('push.sendToUser', () => {
       removed: 0,
       failed: 0,
     });
+  });
+});
+
+// Production settings (private addresses refused): subscriptions stored before the allow-list
+// existed, or a name that resolves to a private address, never reach the network.
+describe('push.sendToUser to a non-public endpoint', () => {
+  let t: TestApp;
+  let service: FakePushService;
+  beforeAll(async () => {
+    service = await startPushService(() => 201);
+    t = await createTestApp({ PUSH_SERVICE_HOSTS: '127.0.0.1,localhost,*.push.apple.com' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await service.close();
+  });
+
+  it('opens no connection to a loopback address or a name resolving to one, and drops them', async () => {
+    const user = await buildUser(t.db);
+    const { port } = new URL(service.origin);
+    for (const endpoint of [
+      `${service.origin}/literal`,
+      `https://localhost:${port}/resolved`,
+      `https://[::ffff:127.0.0.1]:${port}/mapped`,
+      // Not on the allow-list (stored before it existed).
+      `https://push.example:${port}/other`,
+    ]) {
+      const session = await createSession(t.db, {
+        userId: user.id,
+        tokenHash: newToken().hash,
+        expiresAt: new Date(Date.now() + 3600_000),
+      });
+      await saveSessionSubscription(t.db, {
+        sessionId: session.id,
+        userId: user.id,
+        subscription: browserSubscription(endpoint),
+      });
+    }
+    const result = await t.app.push.sendToUser(user.id, { title: 'x', body: 'y' });
+    expect(result).toEqual({ sent: 0, removed: 4, failed: 0 });
+    expect(service.received).toEqual([]);
+    expect(await listPushSubscriptions(t.db, user.id)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { authMessages } from '@ajar/shared/auth/auth.schemas';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,7 +54,8 @@ describe('push subscriptions', () => {
   });
   afterAll(() => t.close());
 
-  const endpoint = (name: string) => `https://push.example/${name}-${uniqueAddress()}`;
+  const endpoint = (name: string) =>
+    `https://fcm.googleapis.com/fcm/send/${name}-${uniqueAddress()}`;
 
   async function signIn(user: { email: string; password: string }, pushToken?: string) {
     const res = await postLogin(
@@ -137,6 +139,48 @@ describe('push subscriptions', () => {
     });
     expect(del.statusCode).toBe(200);
     expect(await listPushSubscriptions(t.db, user.id)).toHaveLength(0);
+  });
+
+  it("accepts only the browsers' push services, at PUT and at sign-in", async () => {
+    const user = await buildUser(t.db);
+    const { authorization } = await authHeader(t.db, user);
+    for (const host of [
+      'fcm.googleapis.com',
+      'updates.push.services.mozilla.com',
+      'web.push.apple.com',
+      'wns2-par02p.notify.windows.com',
+    ]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/push/v1/subscription',
+        headers: { authorization },
+        payload: { subscription: browserSubscription(`https://${host}/x-${uniqueAddress()}`) },
+      });
+      expect(res.statusCode, host).toBe(200);
+    }
+    for (const bad of [
+      'https://127.0.0.1:8443/push',
+      'https://[::1]/push',
+      'https://localhost/push',
+      'https://push.example/x',
+      'https://push.apple.com.evil.example/x',
+      'https://user@fcm.googleapis.com/x',
+    ]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/push/v1/subscription',
+        headers: { authorization },
+        payload: { subscription: browserSubscription(bad) },
+      });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().validation).toEqual({
+        'subscription.endpoint': authMessages.pushServiceOnly,
+      });
+    }
+    // A sign-in with such a push token still signs in, without storing it.
+    const other = await buildUser(t.db);
+    await signIn(other, JSON.stringify(browserSubscription('https://127.0.0.1:8443/login')));
+    expect(await listPushSubscriptions(t.db, other.id)).toHaveLength(0);
   });
 
   it('needs a session to register or remove a subscription', async () => {

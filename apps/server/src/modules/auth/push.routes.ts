@@ -28,7 +28,7 @@ export const pushRoutes: FastifyPluginAsync = async (app) => {
     data: z.null(),
     handler: async ({ user, body }) => {
       await savePushSubscription(
-        { db: app.db },
+        { db: app.db, config: app.config },
         { sessionId: user.sessionId, userId: user.id },
         body.subscription,
       );

@@ -152,6 +152,8 @@ export async function findActivity(db: DbOrTx, activityId: string) {
       status: activities.status,
       topic_status: topics.status,
       is_show_discussion: discussionSetting,
+      // The member lock rule reads an activity's own schedule from its content.
+      content: activities.content,
     })
     .from(activities)
     .innerJoin(topics, eq(topics.id, activities.topic_id))

@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { RequestUser } from '../../plugins/auth';
 import type { Realtime } from '../../plugins/realtime';
+import { assertUnlocked } from '../members/activity-states.service';
 import { findMyProgram } from '../members/redeem.service';
 import { assertProgramVisible } from '../programs/programs.service';
 import {
@@ -333,7 +334,7 @@ export async function deleteMessage(db: Db, user: Viewer, id: string) {
 }
 
 /** A member's view of an activity's thread: the activity must have its discussion set to Public. */
-export async function assertPublicThread(db: DbOrTx, programId: string, activityId: string) {
+async function assertPublicThread(db: DbOrTx, programId: string, activityId: string) {
   const activity = await activityIn(db, { program_id: programId, activity_id: activityId });
   if (activity.status !== 'publish' || activity.topic_status !== 'publish') {
     throw AppError.notFound(discussionMessages.activityNotInTopic);
@@ -344,6 +345,24 @@ export async function assertPublicThread(db: DbOrTx, programId: string, activity
   return activity;
 }
 
+/**
+ * A member's way into an activity's thread, to read or to write: the program redeemed (404), the
+ * discussion set to Public (400), and the activity open to them: a thread belongs to its activity,
+ * so while the activity is locked (schedule, an earlier activity required) the thread answers the
+ * same 403 with the reason (members/activity-states.service.ts, the one lock rule).
+ */
+export async function openMemberThread(
+  db: Db,
+  member: { id: string },
+  programId: string,
+  activityId: string,
+) {
+  const redeem = await findMyProgram(db, member, programId);
+  const activity = await assertPublicThread(db, programId, activityId);
+  await assertUnlocked(db, redeem.id, activity);
+  return activity;
+}
+
 /** The thread as a member sees it (no read marking: unread is a staff notion). */
 export async function listForMember(
   db: Db,
@@ -351,8 +370,7 @@ export async function listForMember(
   activityId: string,
   member: { id: string },
 ): Promise<Paged<DiscussionMessage>> {
-  await findMyProgram(db, member, programId);
-  await assertPublicThread(db, programId, activityId);
+  await openMemberThread(db, member, programId, activityId);
   const { rows, total } = await repo.listMessages(db, {
     activityId,
     sortType: 'asc',
@@ -371,8 +389,7 @@ export async function createAsMember(
   body: { parent_id: string | null; content: string },
   notify?: TrainerNotifyDeps,
 ): Promise<DiscussionMessage> {
-  await findMyProgram(db, member, programId);
-  const activity = await assertPublicThread(db, programId, activityId);
+  const activity = await openMemberThread(db, member, programId, activityId);
   const message = await insert(
     db,
     { kind: 'member', memberId: member.id, name: member.fullname },

@@ -74,6 +74,43 @@ describe("the participant's thread (Ajar Belajar, issue 21)", () => {
     });
   }
 
+  it('keeps the thread of a locked activity closed, to read and to write, as the activity is', async () => {
+    const program = await buildProgram(t.db, { status: 'publish' });
+    const [topic] = await buildTopics(t.db, program.id, 1);
+    // An unfinished quiz locks what follows it.
+    await buildActivity(t.db, topic!, { type: 'quiz', name: 'Kuis Pembuka' });
+    const locked = await buildActivity(t.db, topic!, { settings: { is_show_discussion: 2 } });
+    const { member } = await joinProgram(t.app, program.id);
+    const reason = 'Selesaikan aktivitas "Kuis Pembuka" terlebih dahulu';
+    const answers = [
+      await t.app.inject({
+        method: 'GET',
+        url: url(program.id, locked.id),
+        headers: member.headers,
+      }),
+      await t.app.inject({
+        method: 'GET',
+        url: url(program.id, locked.id, '/thread'),
+        headers: member.headers,
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: url(program.id, locked.id),
+        headers: member.headers,
+        payload: { content: 'Boleh tanya?', parent_id: null },
+      }),
+      await t.app.inject({
+        method: 'PUT',
+        url: url(program.id, locked.id, '/read'),
+        headers: member.headers,
+      }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe(reason);
+    }
+  });
+
   it('pages posts with their replies, the newest activity first', async () => {
     const c = await course();
     const first = await post(c.member, c.program.id, c.pub.id, 'Pertama');

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { findMyProgram } from '../members/redeem.service';
 import * as repo from './discussions.repository';
-import { assertPublicThread } from './discussions.service';
+import { openMemberThread } from './discussions.service';
 import * as memberRepo from './member-discussions.repository';
 
 /** The participant's side of the public thread (Ajar Belajar, issue 21). */
@@ -36,12 +36,6 @@ function toMessage(row: memberRepo.ThreadRow, memberId: string): MemberDiscussio
   };
 }
 
-/** The member's redemption of the program and the thread's Public setting, or 404 / 400. */
-async function openThread(db: Db, member: Member, programId: string, activityId: string) {
-  await findMyProgram(db, member, programId);
-  return assertPublicThread(db, programId, activityId);
-}
-
 /** `GET …/discussion/thread`: a page of posts, newest activity first, each with its replies. */
 export async function memberThread(
   db: Db,
@@ -50,7 +44,7 @@ export async function memberThread(
   activityId: string,
   query: MemberThreadQuery,
 ): Promise<MemberThread> {
-  await openThread(db, member, programId, activityId);
+  await openMemberThread(db, member, programId, activityId);
   const { roots, total } = await memberRepo.pagePosts(db, { activityId, ...query });
   const rows = await memberRepo.messagesOfPosts(
     db,
@@ -79,7 +73,7 @@ async function ownMessage(
   member: Member,
   ids: { programId: string; activityId: string; messageId: string },
 ) {
-  await openThread(db, member, ids.programId, ids.activityId);
+  await openMemberThread(db, member, ids.programId, ids.activityId);
   const message = await memberRepo.findMemberMessage(db, ids.messageId);
   if (!message || message.activity_id !== ids.activityId || message.member_id !== member.id) {
     throw AppError.notFound();
@@ -117,7 +111,7 @@ export async function readThread(
   programId: string,
   activityId: string,
 ): Promise<void> {
-  await openThread(db, member, programId, activityId);
+  await openMemberThread(db, member, programId, activityId);
   await memberRepo.markMemberRead(db, member.id, activityId);
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaMessages } from '@ajar/shared/media/media.constants';
 import { buildActivity } from '../../test/factories/activities';
+import { pdfWithJavaScriptInStreamData, pdfWithXfaScript } from '../../test/factories/crafted-pdfs';
 import { multipartBody } from '../../test/factories/media';
 import { pdfBytes, pngBytes } from '../../test/factories/media-bytes';
 import { joinProgram } from '../../test/factories/members';
@@ -90,6 +91,19 @@ describe('PDF uploads', () => {
     const refused = await upload(withJavaScript);
     expect(refused.statusCode).toBe(415);
     expect(refused.json()).toEqual({ status: 415, message: mediaMessages.pdfActiveContent });
+    for (const crafted of [pdfWithJavaScriptInStreamData(), pdfWithXfaScript()]) {
+      const hidden = await upload(crafted);
+      expect(hidden.statusCode).toBe(415);
+      expect(hidden.json().message).toBe(mediaMessages.pdfActiveContent);
+    }
     expect((await upload(pdfBytes('Tugas saya'))).statusCode).toBe(200);
+  });
+
+  it('the media library refuses JavaScript hidden in stream data and XFA forms', async () => {
+    for (const crafted of [pdfWithJavaScriptInStreamData(), pdfWithXfaScript()]) {
+      const refused = await uploadMedia(crafted);
+      expect(refused.statusCode).toBe(415);
+      expect(refused.json()).toEqual({ status: 415, message: mediaMessages.pdfActiveContent });
+    }
   });
 });

@@ -230,7 +230,7 @@ describe('member accounts API', () => {
 
   it('registers and removes the push subscription of the member session', async () => {
     const m = await registerMember(t.app);
-    const subscription = browserSubscription('https://push.example.test/member-1');
+    const subscription = browserSubscription('https://fcm.googleapis.com/fcm/send/member-1');
     const put = await t.app.inject({
       method: 'PUT',
       url: '/api/member/v1/push/subscription',
@@ -256,6 +256,32 @@ describe('member accounts API', () => {
       .from(memberPushSubscriptions)
       .where(eq(memberPushSubscriptions.member_id, m.id));
     expect(after).toHaveLength(0);
+  });
+
+  it('refuses a push subscription that is not on a browser push service', async () => {
+    const m = await registerMember(t.app);
+    for (const endpoint of [
+      'https://127.0.0.1:8443/push',
+      'https://169.254.169.254/latest',
+      'https://push.example.test/member-1',
+      'https://fcm.googleapis.com.evil.example/x',
+    ]) {
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/api/member/v1/push/subscription',
+        headers: m.headers,
+        payload: { subscription: browserSubscription(endpoint) },
+      });
+      expect(put.statusCode, endpoint).toBe(400);
+      expect(put.json().validation).toEqual({
+        'subscription.endpoint': authMessages.pushServiceOnly,
+      });
+    }
+    const rows = await t.db
+      .select()
+      .from(memberPushSubscriptions)
+      .where(eq(memberPushSubscriptions.member_id, m.id));
+    expect(rows).toHaveLength(0);
   });
 
   it('lists the member routes on the OpenAPI page', async () => {

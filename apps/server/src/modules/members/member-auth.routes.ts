@@ -16,7 +16,7 @@ const tags = ['member'];
 
 /** Member accounts: register, login, logout, me, and the session's push subscription. */
 export const memberAuthRoutes: FastifyPluginAsync = async (app) => {
-  const deps = () => ({ db: app.db, log: app.log });
+  const deps = () => ({ db: app.db, log: app.log, config: app.config });
 
   openRoute(app, {
     access: 'public',
@@ -81,7 +81,7 @@ export const memberAuthRoutes: FastifyPluginAsync = async (app) => {
     body: memberPushBodySchema,
     data: z.null(),
     handler: async ({ body, request }) => {
-      await service.saveMemberPush(app.db, currentMember(request), body.subscription);
+      await service.saveMemberPush(deps(), currentMember(request), body.subscription);
       return null;
     },
   });

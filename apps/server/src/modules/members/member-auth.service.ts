@@ -7,7 +7,12 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import { HashQueueFullError, hashPassword, newToken, verifyPassword } from '../../lib/tokens';
-import { parsePushToken, upgradeWeakHash } from '../auth/auth.service';
+import {
+  assertPushServiceEndpoint,
+  parsePushToken,
+  upgradeWeakHash,
+  type PushHostsConfig,
+} from '../auth/auth.service';
 import {
   beginAttempt,
   registerAddressKey,
@@ -39,6 +44,7 @@ import {
 export interface MemberAuthDeps {
   db: Db;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  config: PushHostsConfig;
 }
 
 const endedSessionGraceHours = 24;
@@ -79,7 +85,7 @@ async function openSession(
     if (onCommit) await onCommit(tx);
     return created;
   });
-  const subscription = parsePushToken(pushToken);
+  const subscription = parsePushToken(pushToken, deps.config);
   if (subscription) {
     await saveMemberSessionSubscription(deps.db, {
       sessionId: session.id,
@@ -210,10 +216,12 @@ export async function getMe(db: Db, member: RequestMember): Promise<MemberProfil
 
 /** Registers or replaces the push subscription of the member's current session. */
 export async function saveMemberPush(
-  db: Db,
+  deps: { db: Db; config: PushHostsConfig },
   member: RequestMember,
   subscription: PushSubscriptionJson,
 ): Promise<void> {
+  const { db } = deps;
+  assertPushServiceEndpoint(deps.config, subscription);
   await db.transaction((tx) =>
     saveMemberSessionSubscription(tx, {
       sessionId: member.sessionId,

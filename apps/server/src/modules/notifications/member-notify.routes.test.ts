@@ -6,7 +6,11 @@ import { buildActivity } from '../../test/factories/activities';
 import { browserSubscription } from '../../test/factories/auth';
 import { buildChatProgram, connectSocket } from '../../test/factories/chat';
 import type { TestMember } from '../../test/factories/members';
-import { startPushService, type FakePushService } from '../../test/factories/push-service';
+import {
+  fakePushServiceEnv,
+  startPushService,
+  type FakePushService,
+} from '../../test/factories/push-service';
 import { signedIn } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -21,7 +25,7 @@ describe('notifications on a participant’s events', () => {
   let pushService: FakePushService;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(fakePushServiceEnv);
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     pushService = await startPushService(() => 201);
   });

@@ -8,7 +8,11 @@ import { startJobQueue } from '../../lib/job-queue';
 import { browserSubscription } from '../../test/factories/auth';
 import { joinProgram } from '../../test/factories/members';
 import { buildProgram } from '../../test/factories/programs';
-import { startPushService, type FakePushService } from '../../test/factories/push-service';
+import {
+  fakePushServiceEnv,
+  startPushService,
+  type FakePushService,
+} from '../../test/factories/push-service';
 import { signedIn } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { defineNotificationPush, memberPushQueue } from './notification-push.service';
@@ -53,7 +57,7 @@ describe('participant push jobs on the job queue', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(fakePushServiceEnv);
     admin = (await signedIn(t.db, 'admin')).headers;
     pushService = await startPushService(() => 201);
     const program = await buildProgram(t.db, { status: 'publish' });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { defineJob, type Job, type JobQueue } from '../../lib/job-queue';
 import { loadWebPush } from '../../lib/lazy-modules';
 import { loadVapidKeys, type PushPayload } from '../../lib/push';
+import { pushAgentFor, PushEndpointRefused } from '../../lib/push-endpoint';
 import {
   advancePushJob,
   deleteMemberSubscriptions,
@@ -30,7 +31,12 @@ export const memberPushQueue = 'member-push';
 
 type PushConfig = Pick<
   Config,
-  'dataDir' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'
+  | 'dataDir'
+  | 'VAPID_PUBLIC_KEY'
+  | 'VAPID_PRIVATE_KEY'
+  | 'VAPID_SUBJECT'
+  | 'PUSH_SERVICE_HOSTS'
+  | 'PUSH_ALLOW_PRIVATE_ADDRESSES'
 >;
 
 export interface NotificationPushWorker {
@@ -92,13 +98,24 @@ export async function defineNotificationPush(deps: {
     const webpush = await loadWebPush();
     for (let attempt = 1; ; attempt += 1) {
       try {
+        // Refuses a host off the allow-list or a non-public address (lib/push-endpoint.ts).
+        const agent = pushAgentFor(parsed.data.endpoint, {
+          hosts: config.PUSH_SERVICE_HOSTS,
+          allowPrivate: config.PUSH_ALLOW_PRIVATE_ADDRESSES,
+        });
         await webpush.sendNotification(parsed.data, body, {
           vapidDetails: vapid,
           TTL: PUSH_TTL_SECONDS,
           timeout: PUSH_TIMEOUT_MS,
+          ...(agent ? { agent } : {}),
         });
         return 'sent';
       } catch (err) {
+        // Never retried, and the subscription is dropped: it cannot become a push service.
+        if (err instanceof PushEndpointRefused) {
+          log.warn({ subscriptionId, reason: err.message }, 'participant push endpoint refused');
+          return 'gone';
+        }
         if (
           err instanceof webpush.WebPushError &&
           (err.statusCode === 404 || err.statusCode === 410)

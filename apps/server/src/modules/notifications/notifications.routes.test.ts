@@ -5,7 +5,11 @@ import { memberNotifications, sentNotifications } from '../../db/schema/notifica
 import { browserSubscription } from '../../test/factories/auth';
 import { joinProgram, registerMember, type TestMember } from '../../test/factories/members';
 import { buildProgram } from '../../test/factories/programs';
-import { startPushService, type FakePushService } from '../../test/factories/push-service';
+import {
+  fakePushServiceEnv,
+  startPushService,
+  type FakePushService,
+} from '../../test/factories/push-service';
 import { signedIn } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -15,7 +19,7 @@ describe('notifications to participants API', () => {
   let pushService: FakePushService;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(fakePushServiceEnv);
     admin = (await signedIn(t.db, 'admin')).headers;
     pushService = await startPushService((p) => (p.startsWith('/gone') ? 410 : 201));
   });

@@ -8,7 +8,11 @@ import { buildChatProgram, collectEvents, nextEvent, tokenOf } from '../../test/
 import { multipartBody } from '../../test/factories/media';
 import { pdfBytes } from '../../test/factories/media-bytes';
 import { joinProgram, type TestMember } from '../../test/factories/members';
-import { startPushService, type FakePushService } from '../../test/factories/push-service';
+import {
+  fakePushServiceEnv,
+  startPushService,
+  type FakePushService,
+} from '../../test/factories/push-service';
 import { authHeader, buildUser, signedIn } from '../../test/factories/users';
 import { createSocketTestApp, type SocketTestApp } from '../../test/socket-app';
 
@@ -18,7 +22,7 @@ let t: SocketTestApp;
 let pushService: FakePushService;
 
 beforeAll(async () => {
-  t = await createSocketTestApp();
+  t = await createSocketTestApp(fakePushServiceEnv);
   pushService = await startPushService((p) => (p.startsWith('/gone') ? 410 : 201));
 });
 afterAll(async () => {

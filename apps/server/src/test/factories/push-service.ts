@@ -11,6 +11,15 @@ export interface ReceivedPush {
   body: Buffer;
 }
 
+/**
+ * The configuration an app needs to push to the fake service: its host on the allow-list and
+ * loopback addresses allowed (production refuses both, lib/push-endpoint.ts).
+ */
+export const fakePushServiceEnv = {
+  PUSH_SERVICE_HOSTS: '127.0.0.1',
+  PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
+} as const;
+
 export interface FakePushService {
   /** `https://127.0.0.1:<port>` */
   origin: string;
