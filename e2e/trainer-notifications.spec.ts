@@ -65,7 +65,7 @@ describe('trainer notifications', () => {
     expect(await page.getByTestId('notification-popup').count()).toBe(0);
     const stored = await trainerApi<{ total: number }>(
       'GET',
-      '/notification/v1/trainer/list?limit=-1&reads=0',
+      '/notification/v1/trainer/list?limit=1&reads=0',
     );
     expect(stored.total).toBe(bellBefore);
   });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortDirSchema } from '../common/envelope';
+import { boundedPageQuerySchema, sortDirSchema } from '../common/envelope';
 import { trainerNotificationKinds } from './trainer-notifications.constants';
 
 /**
  * `GET /api/notification/v1/trainer/list` (spec 01 §7): `reads=0` only unread, `reads=1` only
- * read, absent both; `limit=-1` with `reads=0` is how the bell counts unread.
+ * read, absent both. The bell counts unread with `reads=0&limit=1` and reads `total`: pages are
+ * 1–100 entries, never "all" (the entries grow with a program's participants).
  */
-export const trainerNotificationListQuerySchema = pageQuerySchema.extend({
+export const trainerNotificationListQuerySchema = boundedPageQuerySchema.extend({
   sort_by: z.enum(['created_at'], { error: 'sort_by tidak valid' }).default('created_at'),
   dir: sortDirSchema.default('desc'),
   reads: z.enum(['0', '1'], { error: 'reads harus 0 atau 1' }).optional(),

@@ -94,14 +94,3 @@ export const uploadChatImage = (
 /** An uploaded image as a message of its own. */
 export const imageMessage = (url: string) =>
   `<p><img src="${url.replace(/"/g, '%22')}" alt="Gambar dari peserta"></p>`;
-
-/** Plain text as the message HTML the server keeps: escaped, line breaks kept. */
-export function textToHtml(text: string): string {
-  return text
-    .trim()
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/\n/g, '<br>');
-}

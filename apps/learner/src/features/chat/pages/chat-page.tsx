@@ -12,7 +12,8 @@ import { useOnline } from '../../../components/offline-banner';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { pathTo } from '../../../routes/paths';
-import { imageMessage, roomIdQuery, textToHtml, uploadChatImage } from '../api/chat-api';
+import { textToMessageHtml } from '@ajar/shared/chat/message-text';
+import { imageMessage, roomIdQuery, uploadChatImage } from '../api/chat-api';
 import { useLiveConnected } from '../api/live';
 import { formatDateTime } from '@ajar/shared/common/datetime';
 import { useChatRoom, type PendingMessage } from '../components/use-chat-room';
@@ -87,7 +88,7 @@ export function ChatPage() {
     setBusy(true);
     setSendError(null);
     try {
-      await chat.send(textToHtml(text));
+      await chat.send(textToMessageHtml(text));
       setText('');
     } catch (failure) {
       setSendError(errorMessage(failure));

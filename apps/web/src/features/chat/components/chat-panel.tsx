@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import SendRounded from '@mui/icons-material/SendRounded';
 import { useSnackbar } from 'notistack';
 import { chatMessages, chatSnackbarMs, messageTypeMember } from '@ajar/shared/chat/chat.constants';
+import { textToMessageHtml } from '@ajar/shared/chat/message-text';
 import type { ChatMessage } from '@ajar/shared/chat/chat.schemas';
 import { ApiError, errorMessage } from '@/api/http';
 import { useChatMessages } from '../api/get-messages';
@@ -139,7 +140,7 @@ export function ChatPanel({
     send.mutate(
       {
         roomId,
-        message: text,
+        message: textToMessageHtml(text),
         reference_id: room?.member_id,
         ...(context ? { topic: context.topic, activity: context.activity } : {}),
       },

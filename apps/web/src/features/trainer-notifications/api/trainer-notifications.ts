@@ -26,7 +26,7 @@ export function useTrainerNotifications(limit: number, enabled: boolean) {
   });
 }
 
-/** The badge: `reads=0` with `limit=-1` (spec 01 §7); only the total is kept. */
+/** The badge: `reads=0` with one entry a page; only the total is kept. */
 export function useUnreadNotificationCount() {
   return useQuery({
     queryKey: trainerNotificationKeys.unread(),
@@ -34,7 +34,7 @@ export function useUnreadNotificationCount() {
       (
         await http.get<TrainerNotificationList>(
           `${base}/list`,
-          { reads: 0, limit: -1, page: 1, sort_by: 'created_at', dir: 'desc' },
+          { reads: 0, limit: 1, page: 1, sort_by: 'created_at', dir: 'desc' },
           signal,
         )
       ).total,

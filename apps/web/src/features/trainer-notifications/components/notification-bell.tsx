@@ -17,6 +17,7 @@ import {
   trainerNotificationMessages as M,
   trainerNotificationPage,
 } from '@ajar/shared/trainer-notifications/trainer-notifications.constants';
+import { boundedPageLimit } from '@ajar/shared/common/envelope';
 import type { TrainerNotification } from '@ajar/shared/trainer-notifications/trainer-notifications.schemas';
 import { errorMessage } from '@/api/http';
 import {
@@ -116,12 +117,15 @@ function NotificationList(props: { onOpen: (n: TrainerNotification) => void }) {
           </Box>
         ))}
       </List>
-      {total > list.length ? (
+      {/* The list shows at most one page of the API (1–100): older ones are read in their screens. */}
+      {total > list.length && limit < boundedPageLimit ? (
         <Box sx={{ p: 1, textAlign: 'center', borderTop: 1, borderColor: 'divider' }}>
           <Button
             size="small"
             disabled={query.isFetching}
-            onClick={() => setLimit((n) => n + trainerNotificationPage.more)}
+            onClick={() =>
+              setLimit((n) => Math.min(n + trainerNotificationPage.more, boundedPageLimit))
+            }
           >
             {M.showMore}
           </Button>
