@@ -1,7 +1,8 @@
 import { ApiError, request } from '../api/http';
 
 /**
- * Actions made offline (quiz answers and submits, pop-up answers, check-ins, chat messages):
+ * Actions made offline (quiz answers and submits, pop-up answers, check-ins, chat messages, video
+ * progress):
  * each waits in IndexedDB with its idempotency key and is sent once when the connection returns,
  * oldest first. The server keeps the key (one idempotency mechanism on the server), so a resend
  * (a reload during the flush, two tabs) never counts twice. A call the server refuses is dropped
@@ -16,7 +17,7 @@ export interface QueuedCall {
   /** Below `/api/member/v1`. */
   path: string;
   body: Record<string, unknown>;
-  /** What it is, for the screens that wait on it: 'quiz', 'quiz-answer', 'popup', 'attendance', 'chat'. */
+  /** What it is, for the screens that wait on it: 'quiz', 'quiz-answer', 'popup', 'attendance', 'chat', 'video-progress'. */
   kind: string;
   /**
    * The one thing this call does (`attendance:{activityId}`, `quiz-answer:{attempt}:{question}`):

@@ -82,6 +82,7 @@ export const queueSlots = {
   quizSubmit: (attemptId: string) => `quiz-submit:${attemptId}`,
   popup: (gameplayId: string) => `popup:${gameplayId}`,
   attendance: (activityId: string) => `attendance:${activityId}`,
+  videoProgress: (activityId: string) => `video-progress:${activityId}`,
 };
 
 /**
@@ -160,16 +161,31 @@ export const checkIn = (programId: string, activityId: string) => {
   });
 };
 
+/**
+ * Reports where a video is. Offline the latest report waits on the device (a newer one replaces
+ * it) and is sent once when the connection returns: the position is kept for resuming; the
+ * server credits watching only as far as its own clock allows, so a late report adds no seconds.
+ */
 export const saveVideoProgress = (
   programId: string,
   activityId: string,
   position: number,
   duration: number,
 ) =>
-  http.put<VideoProgressData>(`${activityPath(programId, activityId)}/video-progress`, {
-    position_seconds: Math.round(position * 10) / 10,
-    duration_seconds: Math.round(duration * 10) / 10,
-  });
+  sendOrQueue<VideoProgressData>(
+    {
+      key: crypto.randomUUID(),
+      kind: 'video-progress',
+      slot: queueSlots.videoProgress(activityId),
+      method: 'PUT',
+      path: `${activityPath(programId, activityId)}/video-progress`,
+      body: {
+        position_seconds: Math.round(position * 10) / 10,
+        duration_seconds: Math.round(duration * 10) / 10,
+      },
+    },
+    'replace',
+  );
 
 /** 'Unggah Tugas': multipart `file` and `note`, with upload progress (0…1). */
 export const uploadWork = (

@@ -32,7 +32,10 @@ export function useSaveVideoPosition(programId: string, activity: MemberActivity
     (position: number, duration: number) => {
       lastSaved.current = position;
       saveVideoProgress(programId, activity.id, position, duration)
-        .then((data) => {
+        .then((result) => {
+          // Kept on the device while offline: the server's count comes with a later report.
+          if (result.queued) return;
+          const data = result.data;
           setWatch({
             watched: data.watched_percent,
             required: data.required_percent,
