@@ -37,3 +37,6 @@ export const discussionErrorMs = 4000;
 export function staffAuthorBadge(role: RoleKey | null): string {
   return role === null || role === 'trainer' ? 'Fasilitator' : roleNames[role];
 }
+
+/** Posts per page of a thread in the back office ('Muat lebih banyak' reads the next page). */
+export const discussionThreadPage = 20;

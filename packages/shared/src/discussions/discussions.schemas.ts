@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { pagedSchema, pageQuerySchema, sortDirSchema } from '../common/envelope';
+import {
+  boundedPageQuerySchema,
+  pagedSchema,
+  pageQuerySchema,
+  sortDirSchema,
+} from '../common/envelope';
 import { messages } from '../common/messages';
 import { roleKeys } from '../common/roles';
 import {
   discussionContentMax,
   discussionMessages,
   discussionProgramSortFields,
+  discussionThreadPage,
   discussionTopicSortFields,
 } from './discussions.constants';
 
@@ -100,8 +106,13 @@ export type DiscussionTopic = z.infer<typeof discussionTopicSchema>;
 export const discussionTopicListSchema = pagedSchema(discussionTopicSchema);
 
 /** `GET /api/discussion/v1/list` (spec 01 §7): the web builds the tree by `parent_id`. */
-export const discussionListQuerySchema = pageQuerySchema.extend({
-  limit: pageQuerySchema.shape.limit.default(-1),
+/**
+ * `GET /api/discussion/v1/list`: a page of an activity's posts (`limit` posts, 1–100, never
+ * "all": a thread grows with a program's participants), each with every reply; `total` counts
+ * posts.
+ */
+export const discussionListQuerySchema = boundedPageQuerySchema.extend({
+  limit: boundedPageQuerySchema.shape.limit.default(discussionThreadPage),
   program_id: z.uuid({ error: messages.required('Program') }),
   topic_id: z.uuid({ error: messages.required('Topik') }),
   activity_id: z.uuid({ error: messages.required('Aktivitas') }),

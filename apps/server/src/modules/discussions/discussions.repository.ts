@@ -161,44 +161,6 @@ export async function findActivity(db: DbOrTx, activityId: string) {
   return row;
 }
 
-/** Direct replies of the outer query's message (the inner table is aliased so names do not clash). */
-const childCountSql = sql<number>`(select count(*)::int from ${discussions} as child where child.parent_id = ${qualified(discussions.id)})`;
-
-/** An activity's messages, oldest first by default, each with its number of direct replies. */
-export async function listMessages(
-  db: DbOrTx,
-  filter: { activityId: string; sortType: 'asc' | 'desc'; page: number; limit: number },
-) {
-  const dir = filter.sortType === 'asc' ? asc : desc;
-  const query = db
-    .select({
-      id: discussions.id,
-      parent_id: discussions.parent_id,
-      program_id: discussions.program_id,
-      topic_id: discussions.topic_id,
-      activity_id: discussions.activity_id,
-      content: discussions.content,
-      author_name: discussions.author_name,
-      author_kind: discussions.author_kind,
-      author_role: users.role,
-      user_id: discussions.user_id,
-      member_id: discussions.member_id,
-      created_at: discussions.created_at,
-      total_child: childCountSql,
-      total: sql<number>`(count(*) over ())::int`,
-    })
-    .from(discussions)
-    .leftJoin(users, eq(users.id, discussions.user_id))
-    .where(eq(discussions.activity_id, filter.activityId))
-    .orderBy(dir(discussions.created_at), asc(discussions.id));
-  const rows =
-    filter.limit === -1
-      ? await query
-      : await query.limit(filter.limit).offset((filter.page - 1) * filter.limit);
-  return { rows, total: Number(rows[0]?.total ?? 0) };
-}
-
-export type MessageRow = Awaited<ReturnType<typeof listMessages>>['rows'][number];
 
 export async function findMessage(db: DbOrTx, id: string) {
   const [row] = await db

@@ -3,6 +3,7 @@ import type {
   DiscussionMessage,
   DiscussionTopic,
 } from '@ajar/shared/discussions/discussions.schemas';
+import { discussions } from '../../db/schema';
 import { assignTrainer, buildActivity } from '../../test/factories/activities';
 import { joinProgram, registerMember, type TestMember } from '../../test/factories/members';
 import { buildProgram, buildTopics } from '../../test/factories/programs';
@@ -80,6 +81,72 @@ describe('public discussion API', () => {
       `/api/discussion/v1/list?program_id=${c.program.id}&topic_id=${c.pub.topic_id}&activity_id=${c.pub.id}`,
     );
   }
+
+  it('pages a thread by its posts, each with every reply, never all at once', async () => {
+    const c = await course();
+    const admin = await signedIn(t.db, 'admin');
+    // 25 posts an hour apart, the 2nd with a reply and a reply to that reply.
+    const at = (hour: number) => new Date(Date.UTC(2026, 0, 1, hour));
+    const base = {
+      program_id: c.program.id,
+      topic_id: c.topic.id,
+      activity_id: c.pub.id,
+      author_kind: 'member' as const,
+      member_id: c.member.id,
+      author_name: 'Peserta',
+    };
+    const posts = await t.db
+      .insert(discussions)
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          ...base,
+          content: `Post ${i + 1}`,
+          created_at: at(i),
+        })),
+      )
+      .returning({ id: discussions.id });
+    const [reply] = await t.db
+      .insert(discussions)
+      .values({ ...base, parent_id: posts[1]!.id, content: 'Balasan', created_at: at(30) })
+      .returning({ id: discussions.id });
+    await t.db
+      .insert(discussions)
+      .values({ ...base, parent_id: reply!.id, content: 'Balasan lagi', created_at: at(31) });
+
+    const url = (query: string) =>
+      `/api/discussion/v1/list?program_id=${c.program.id}&topic_id=${c.pub.topic_id}&activity_id=${c.pub.id}&${query}`;
+    const first = (await get(admin.headers, url('limit=20'))).json<{
+      data: { list: DiscussionMessage[]; total: number; limit: number };
+    }>().data;
+    expect(first.total).toBe(25);
+    expect(first.list.map((m) => m.content).slice(0, 5)).toEqual([
+      'Post 1',
+      'Post 2',
+      'Balasan',
+      'Balasan lagi',
+      'Post 3',
+    ]);
+    expect(first.list).toHaveLength(22);
+    const second = (await get(admin.headers, url('limit=20&page=2'))).json<{
+      data: { list: DiscussionMessage[] };
+    }>().data;
+    expect(second.list.map((m) => m.content)).toEqual([
+      'Post 21',
+      'Post 22',
+      'Post 23',
+      'Post 24',
+      'Post 25',
+    ]);
+    const all = await get(admin.headers, url('limit=-1'));
+    expect(all.statusCode).toBe(400);
+    expect(all.json().validation.limit).toMatch(/limit harus antara 1 dan 100/);
+    // The member's flat thread is paged alike.
+    const member = await get(c.member.headers, `${memberUrl(c.program.id, c.pub.id)}?limit=5`);
+    expect(member.json().data).toMatchObject({ total: 25, limit: 5 });
+    expect(
+      (await get(c.member.headers, `${memberUrl(c.program.id, c.pub.id)}?limit=-1`)).statusCode,
+    ).toBe(400);
+  });
 
   it('counts unread member messages per staff user until that user opens the thread', async () => {
     const c = await course();

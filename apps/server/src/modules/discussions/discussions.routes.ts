@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { idParamSchema } from '@ajar/shared/common/envelope';
+import { boundedPageQuerySchema, idParamSchema } from '@ajar/shared/common/envelope';
 import { discussionMessages } from '@ajar/shared/discussions/discussions.constants';
 import {
   discussionCreateBodySchema,
@@ -115,9 +115,16 @@ export const discussionsRoutes: FastifyPluginAsync = async (app) => {
     tags: ['member'],
     summary: 'The public thread of an activity in a redeemed program (discussion set to Public)',
     params: activityParamSchema,
+    query: boundedPageQuerySchema,
     data: discussionMessageListSchema,
-    handler: ({ params, request }) =>
-      service.listForMember(app.db, params.programId, params.activityId, currentMember(request)),
+    handler: ({ params, query, request }) =>
+      service.listForMember(
+        app.db,
+        params.programId,
+        params.activityId,
+        currentMember(request),
+        query,
+      ),
   });
 
   openRoute(app, {

@@ -31,7 +31,7 @@ import {
   type TrainerNotifyDeps,
 } from '../trainer-notifications/trainer-notifications.service';
 import * as repo from './discussions.repository';
-import { programMemberIds } from './member-discussions.repository';
+import * as memberRepo from './member-discussions.repository';
 
 type Viewer = Pick<RequestUser, 'id' | 'role'>;
 
@@ -169,7 +169,24 @@ async function activityIn(
   return activity;
 }
 
-function toMessage(row: repo.MessageRow, viewer: { userId?: string }): DiscussionMessage {
+/** What a message needs to be shown: a thread's row or a message just written. */
+type MessageFields = Pick<
+  memberRepo.ThreadRow,
+  | 'id'
+  | 'parent_id'
+  | 'program_id'
+  | 'topic_id'
+  | 'activity_id'
+  | 'content'
+  | 'author_name'
+  | 'author_kind'
+  | 'author_role'
+  | 'user_id'
+  | 'created_at'
+  | 'total_child'
+>;
+
+function toMessage(row: MessageFields, viewer: { userId?: string }): DiscussionMessage {
   return {
     id: row.id,
     parent_id: row.parent_id,
@@ -187,8 +204,9 @@ function toMessage(row: repo.MessageRow, viewer: { userId?: string }): Discussio
 }
 
 /**
- * `GET /api/discussion/v1/list`: an activity's messages as a flat list (the screen builds the
- * tree by parent_id). Opening the thread marks it read for this staff user only.
+ * `GET /api/discussion/v1/list`: a page of an activity's posts with all their replies, as a flat
+ * list (the screen builds the tree by parent_id), each post followed by its replies, oldest
+ * first; `total` counts posts. Opening the thread marks it read for this staff user only.
  */
 export async function listMessages(
   db: Db,
@@ -204,19 +222,37 @@ export async function listMessages(
 ): Promise<Paged<DiscussionMessage>> {
   await assertProgramVisible(db, viewer, query.program_id);
   await activityIn(db, query);
-  const { rows, total } = await repo.listMessages(db, {
-    activityId: query.activity_id,
-    sortType: query.sort_type,
-    page: query.page,
-    limit: query.limit,
-  });
+  const page = await threadPage(db, query.activity_id, query, { userId: viewer.id });
   await repo.markRead(db, viewer.id, query.activity_id);
-  return {
-    list: rows.map((r) => toMessage(r, { userId: viewer.id })),
-    limit: query.limit,
+  return page;
+}
+
+/**
+ * A page of a thread's posts with all their replies, flat: each post followed by its replies,
+ * oldest first; `total` counts posts (a thread grows with the participants: never all at once).
+ */
+async function threadPage(
+  db: Db,
+  activityId: string,
+  query: { page: number; limit: number; sort_type: 'asc' | 'desc' },
+  viewer: { userId?: string },
+): Promise<Paged<DiscussionMessage>> {
+  const { roots, total } = await memberRepo.pagePosts(db, {
+    activityId,
     page: query.page,
-    total,
-  };
+    limit: query.limit,
+    order: query.sort_type,
+  });
+  const rows = await memberRepo.messagesOfPosts(
+    db,
+    roots.map((r) => r.root_id),
+  );
+  const order = new Map(roots.map((root, i) => [root.root_id, i]));
+  // Rows come oldest first; a stable sort by post keeps each post before its replies.
+  const list = rows
+    .toSorted((a, b) => (order.get(a.root_id) ?? 0) - (order.get(b.root_id) ?? 0))
+    .map((r) => toMessage(r, viewer));
+  return { list, limit: query.limit, page: query.page, total };
 }
 
 /** A reply's parent must be a message of the same activity. */
@@ -245,7 +281,7 @@ async function insert(
     content: body.content,
   });
   return toMessage(
-    { ...row, author_role: author.kind === 'staff' ? author.role : null, total_child: 0, total: 1 },
+    { ...row, author_role: author.kind === 'staff' ? author.role : null, total_child: 0 },
     { userId: author.kind === 'staff' ? author.userId : undefined },
   );
 }
@@ -263,7 +299,7 @@ async function announceToMembers(
 ): Promise<void> {
   if (Number(activity.is_show_discussion) !== publicDiscussionSetting) return;
   try {
-    const members = (await programMemberIds(deps.db, activity.program_id)).filter(
+    const members = (await memberRepo.programMemberIds(deps.db, activity.program_id)).filter(
       (id) => id !== writerMemberId,
     );
     if (members.length === 0) return;
@@ -369,15 +405,10 @@ export async function listForMember(
   programId: string,
   activityId: string,
   member: { id: string },
+  query: { page: number; limit: number },
 ): Promise<Paged<DiscussionMessage>> {
   await openMemberThread(db, member, programId, activityId);
-  const { rows, total } = await repo.listMessages(db, {
-    activityId,
-    sortType: 'asc',
-    page: 1,
-    limit: -1,
-  });
-  return { list: rows.map((r) => toMessage(r, {})), limit: -1, page: 1, total };
+  return threadPage(db, activityId, { ...query, sort_type: 'asc' }, {});
 }
 
 /** A member's post or reply in a Public thread of a program they redeemed. */

@@ -11,13 +11,25 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * One page of an activity's posts (messages without a parent), the post whose tree holds the
- * newest message first. A recursive query ties every reply, however deep, to its post.
+ * One page of an activity's posts (messages without a parent): by default the post whose tree
+ * holds the newest message first (the participants' thread); `asc`/`desc` by the posts' own time
+ * (the back office's thread). A recursive query ties every reply, however deep, to its post.
  */
 export async function pagePosts(
   db: DbOrTx,
-  filter: { activityId: string; page: number; limit: number },
+  filter: {
+    activityId: string;
+    page: number;
+    limit: number;
+    order?: 'last_activity' | 'asc' | 'desc';
+  },
 ) {
+  const order =
+    filter.order === 'asc'
+      ? sql`first_at asc, root_id`
+      : filter.order === 'desc'
+        ? sql`first_at desc, root_id`
+        : sql`last_at desc, root_id`;
   const result = await db.execute(sql`
     with recursive tree as (
       select d.id, d.id as root_id, d.created_at from ${discussions} d
@@ -26,9 +38,10 @@ export async function pagePosts(
       select d.id, tree.root_id, d.created_at from ${discussions} d
       join tree on d.parent_id = tree.id
     )
-    select root_id, max(created_at) as last_at, (count(*) over ())::int as total
+    select root_id, max(created_at) as last_at, min(created_at) as first_at,
+      (count(*) over ())::int as total
     from tree group by root_id
-    order by last_at desc, root_id
+    order by ${order}
     limit ${filter.limit} offset ${(filter.page - 1) * filter.limit}`);
   const rows = rowsOf<{ root_id: string; last_at: Date | string; total: number }>(result);
   const list = rows.map((r) => ({
@@ -62,6 +75,7 @@ export async function messagesOfPosts(db: DbOrTx, rootIds: string[]) {
     author_kind: 'member' | 'staff';
     author_role: RoleKey | null;
     member_id: string | null;
+    user_id: string | null;
     created_at: Date | string;
     updated_at: Date | string;
     total_child: number;
@@ -77,7 +91,7 @@ export async function messagesOfPosts(db: DbOrTx, rootIds: string[]) {
       select d.id, tree.root_id from ${discussions} d join tree on d.parent_id = tree.id
     )
     select m.id, tree.root_id, m.parent_id, m.program_id, m.topic_id, m.activity_id, m.content,
-      m.author_name, m.author_kind, m.member_id, m.created_at, m.updated_at,
+      m.author_name, m.author_kind, m.member_id, m.user_id, m.created_at, m.updated_at,
       (select u.role from ${users} u where u.id = m.user_id) as author_role,
       (select count(*)::int from ${discussions} c where c.parent_id = m.id) as total_child
     from tree join ${discussions} m on m.id = tree.id

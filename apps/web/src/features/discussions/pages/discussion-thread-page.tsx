@@ -1,11 +1,21 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSnackbar } from 'notistack';
-import { Box, Card, CardContent, Divider, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Divider,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { isProgramScoped } from '@ajar/shared/common/roles';
 import {
   discussionErrorMs,
   discussionMessages,
+  discussionThreadPage,
 } from '@ajar/shared/discussions/discussions.constants';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadErrorAlert } from '@/components/load-error-alert';
@@ -31,12 +41,14 @@ export function DiscussionThreadPage() {
     program_id: program,
     topic_id: topic,
     activity_id: id,
-    page: 1,
     sort: 'created_at',
     sort_type: 'asc',
-    limit: -1,
+    limit: discussionThreadPage,
   });
-  const tree = useMemo(() => buildThreadTree(thread.data?.list ?? []), [thread.data]);
+  const tree = useMemo(
+    () => buildThreadTree(thread.data?.pages.flatMap((page) => page.list) ?? []),
+    [thread.data],
+  );
   const create = useCreateMessage();
   const remove = useDeleteMessage();
   const [pendingDelete, setPendingDelete] = useState<ThreadNode | null>(null);
@@ -112,6 +124,17 @@ export function DiscussionThreadPage() {
                   onDelete={setPendingDelete}
                 />
               ))}
+            </Box>
+          )}
+          {thread.hasNextPage && (
+            <Box sx={{ textAlign: 'center', pt: 3 }}>
+              <Button
+                variant="outlined"
+                disabled={thread.isFetchingNextPage}
+                onClick={() => void thread.fetchNextPage()}
+              >
+                {thread.isFetchingNextPage ? 'Memuat…' : 'Muat lebih banyak'}
+              </Button>
             </Box>
           )}
         </CardContent>
