@@ -300,7 +300,9 @@ describe('completion is earned (catalogue)', () => {
     const done = await call(member, 'POST', `${p.url(0)}/complete`);
     expect(done.statusCode).toBe(200);
     expect(done.json().data.activity.is_complete).toBe(true);
+    // Opening the activity's page is recorded too (records.service.ts).
     expect((await events(member.id, p.ids[0]!)).map((e) => e.kind)).toEqual([
+      'activity_opened',
       'content_opened',
       'activity_completed',
     ]);

@@ -14,6 +14,7 @@ import { joinProgram, registerMember } from '../../test/factories/members';
 import { buildProgram, buildTopics } from '../../test/factories/programs';
 import {
   decodeQuotedPrintable,
+  nextMailMatching,
   startSmtpSink,
   type SmtpSink,
 } from '../../test/factories/smtp-sink';
@@ -491,7 +492,7 @@ describe('member API for Ajar Belajar', () => {
       email: member.email,
     });
     expect(known.json()).toEqual(unknown.json());
-    const raw = decodeQuotedPrintable((await smtp.next()).raw);
+    const raw = decodeQuotedPrintable((await nextMailMatching(smtp, /reset-password/)).raw);
     const token = /https:\/\/ajar\.example\/belajar\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(
       raw,
     )?.[1];

@@ -5,6 +5,7 @@ import { joinProgram } from '../../test/factories/members';
 import { buildProgram } from '../../test/factories/programs';
 import {
   decodeQuotedPrintable,
+  nextMailMatching,
   startSmtpSink,
   type SmtpSink,
 } from '../../test/factories/smtp-sink';
@@ -50,12 +51,13 @@ describe("changing a participant's login e-mail", () => {
     expect(row!.email).toBe(member.email);
     expect((await me(member.headers)).statusCode).toBe(200);
     // A reset asked for the address the trainer wanted sends nothing anywhere.
+    const before = smtp.messages.length;
     await t.app.inject({
       method: 'POST',
       url: '/api/member/v1/forgot-password',
       payload: { email: 'trainer.punya@contoh.id' },
     });
-    expect(smtp.messages).toHaveLength(0);
+    expect(smtp.messages.slice(before).map((m) => m.to)).toEqual([]);
   });
 
   it('by an admin ends every session, tells the old address and is recorded', async () => {
@@ -68,7 +70,7 @@ describe("changing a participant's login e-mail", () => {
     expect(res.json().data.email).toBe('dewi.baru@contoh.id');
     expect((await me(member.headers)).statusCode).toBe(401);
 
-    const notice = await smtp.next();
+    const notice = await nextMailMatching(smtp, /Email login akun Ajar Belajar anda telah diubah/);
     expect(notice.to).toEqual([member.email]);
     expect(decodeQuotedPrintable(notice.raw)).toContain('dewi.baru@contoh.id');
 

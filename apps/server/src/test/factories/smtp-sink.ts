@@ -114,3 +114,18 @@ export function decodeQuotedPrintable(raw: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
+
+/**
+ * The next mail whose decoded text matches `pattern`, passing over others (a registration's
+ * verification mail arrives before the mail a test waits for).
+ */
+export async function nextMailMatching(
+  sink: SmtpSink,
+  pattern: RegExp,
+  timeoutMs?: number,
+): Promise<ReceivedMail> {
+  for (;;) {
+    const mail = await sink.next(timeoutMs);
+    if (pattern.test(decodeQuotedPrintable(mail.raw))) return mail;
+  }
+}
