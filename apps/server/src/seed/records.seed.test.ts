@@ -19,6 +19,7 @@ describe('learning record seed: participant 1 shows every kind of event', () => 
   let t: TestApp;
   let memberId: string;
   let added: number;
+  let before: number;
   let tookMs: number;
 
   beforeAll(async () => {
@@ -32,6 +33,8 @@ describe('learning record seed: participant 1 shows every kind of event', () => 
     await seedPopupQuiz(t.db);
     await seedQuiz(t.db);
     await seedParticipants(t.db, storage);
+    // The participants' seed already records what it does through the services (a completion).
+    before = await t.db.$count(learningEvents);
     const started = Date.now();
     added = await seedLearningRecord(t.db);
     tookMs = Date.now() - started;
@@ -49,7 +52,8 @@ describe('learning record seed: participant 1 shows every kind of event', () => 
       .select({ kind: learningEvents.kind })
       .from(learningEvents)
       .where(eq(learningEvents.member_id, memberId));
-    expect(rows.length).toBe(added);
+    expect(await t.db.$count(learningEvents)).toBe(before + added);
+    expect(added).toBeGreaterThan(100);
     expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(learningEventKinds));
     expect(await seedLearningRecord(t.db)).toBe(0);
   });
