@@ -1,3 +1,5 @@
+// Zod's Indonesian messages for every schema that words none: the API's validation replies.
+import '@ajar/shared/common/zod-messages';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';

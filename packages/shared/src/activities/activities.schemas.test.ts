@@ -47,6 +47,8 @@ describe('activitySettingsSchema', () => {
       is_random_question: 0,
       number_questions_package: 2,
       timer: 0,
+      // A video's completion share: the default when the author chose none.
+      video_completion_percent: 90,
     });
   });
 

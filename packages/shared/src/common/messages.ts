@@ -1,6 +1,3 @@
-// Sets zod's Indonesian messages for every schema that carries none (the module explains).
-import './zod-messages';
-
 /** Indonesian validation messages of spec 01 §5, written once for server and web. */
 export const messages = {
   required: (field: string) => `${field} tidak boleh kosong`,

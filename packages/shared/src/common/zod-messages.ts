@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { config, type $ZodRawIssue } from 'zod/v4/core';
 
 /**
  * Indonesian words for what zod reports when a schema carries no message of its own (query and
@@ -27,7 +27,7 @@ const formatNames: Record<string, string> = {
   time: 'jam',
 };
 
-type Issue = z.core.$ZodRawIssue;
+type Issue = $ZodRawIssue;
 
 function sizeUnit(origin: string | undefined): string {
   if (origin === 'string') return ' karakter';
@@ -71,6 +71,6 @@ export function indonesianZodMessage(issue: Issue): string {
   }
 }
 
-// Set once for every schema of server and apps: this module is loaded by `messages.ts`, which every
-// shared schema imports.
-z.config({ localeError: indonesianZodMessage });
+// Set once for the server, which sends these messages: `app.ts` imports this module. The apps word
+// their forms' messages in the schemas themselves and keep zod off their first screens.
+config({ localeError: indonesianZodMessage });
