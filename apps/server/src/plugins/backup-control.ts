@@ -1,0 +1,51 @@
+import { timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+import { backupTokenFile, writeBackup, writeBackupToken } from '../lib/backup';
+
+const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+const sameToken = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * The embedded database's backup through the running server (docs/decisions.md, "Backups"):
+ * PGlite opens its data directory in one process only, so `npm run backup` asks this process for
+ * the archive. `GET /api/internal/backup` answers only a loopback peer (the socket's address, not
+ * a forwarded one) that shows the token this server wrote to DATA_DIR/backup-token at its start:
+ * whoever can read that file can read the database files anyway.
+ */
+export const backupControlPlugin = fp(
+  async (app: FastifyInstance, opts: { database: Database; dataDir: string }) => {
+    const token = writeBackupToken(opts.dataDir);
+    app.addHook('onClose', async () => {
+      // Only this server's own token: a later server on the same DATA_DIR wrote its own.
+      const file = path.join(opts.dataDir, backupTokenFile);
+      if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === token) fs.rmSync(file);
+    });
+    app.get('/api/internal/backup', { schema: { hide: true } }, async (request, reply) => {
+      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      if (!loopback.has(request.socket.remoteAddress ?? '') || !sameToken(given, token)) {
+        return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Tidak ditemukan.' } });
+      }
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'application/gzip',
+        'cache-control': 'no-store',
+      });
+      try {
+        await writeBackup({ database: opts.database, dataDir: opts.dataDir, out: reply.raw });
+      } catch (err) {
+        request.log.error({ err }, 'backup failed');
+        reply.raw.destroy(err instanceof Error ? err : undefined);
+      }
+    });
+  },
+  { name: 'backup-control' },
+);
