@@ -5,20 +5,19 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { backupTokenFile, restoreBackup, writeBackup, type BackupManifest } from './lib/backup';
+import {
+  backupFileName,
+  backupTokenFile,
+  restoreBackup,
+  writeBackup,
+  type BackupManifest,
+} from './lib/backup';
 
 /** `main.js --backup [FILE]` and `main.js --restore FILE` (npm run backup / npm run restore). */
 export const backupFlag = '--backup';
 export const restoreFlag = '--restore';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-/** A file name that sorts by time: ajar-backup-2026-11-28T10-35-00Z.tar.gz. */
-export const backupFileName = (at = new Date()) =>
-  `ajar-backup-${at
-    .toISOString()
-    .replace(/\.\d+Z$/, 'Z')
-    .replaceAll(':', '-')}.tar.gz`;
 
 /** Asks the running server for the archive; false when no server answers on this DATA_DIR. */
 async function backupThroughServer(

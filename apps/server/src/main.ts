@@ -112,7 +112,13 @@ async function main() {
   const app = await buildApp({ config, database });
   // `npm run backup` of the embedded database goes through this process (plugins/backup-control.ts).
   if (database.kind === 'pglite') {
-    await app.register(backupControlPlugin, { database, dataDir: config.dataDir });
+    await app.register(backupControlPlugin, {
+      database,
+      dataDir: config.dataDir,
+      backupDir: path.resolve(config.BACKUP_DIR),
+      keep: config.BACKUP_KEEP,
+      schedule: config.BACKUP_SCHEDULE,
+    });
   }
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const admin = { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD };

@@ -16,6 +16,7 @@ import {
   pgliteEntry,
   restoreBackup,
   writeBackup,
+  writeBackupFile,
   type BackupManifest,
 } from './backup';
 
@@ -144,5 +145,33 @@ describe('a backup archive', () => {
     await expect(failure).rejects.toThrow(/tidak cocok/);
     expect(fs.existsSync(target)).toBe(false);
     expect(fs.readdirSync(work).filter((name) => name.includes('.restoring-'))).toEqual([]);
+  });
+
+  it('writes the daily backup into BACKUP_DIR and keeps only the newest BACKUP_KEEP', async () => {
+    const backupDir = path.join(work, 'backups');
+    fs.mkdirSync(backupDir);
+    fs.writeFileSync(path.join(backupDir, 'catatan-lain.txt'), 'bukan cadangan');
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(source, 'db') });
+    try {
+      for (const day of ['2026-11-01', '2026-11-02', '2026-11-03']) {
+        await writeBackupFile({
+          database,
+          dataDir: source,
+          backupDir,
+          keep: 2,
+          now: new Date(`${day}T02:30:00Z`),
+        });
+      }
+    } finally {
+      await database.close();
+    }
+    expect(fs.readdirSync(backupDir).sort()).toEqual([
+      'ajar-backup-2026-11-02T02-30-00Z.tar.gz',
+      'ajar-backup-2026-11-03T02-30-00Z.tar.gz',
+      'catatan-lain.txt',
+    ]);
+    const names = await tarNames(path.join(backupDir, 'ajar-backup-2026-11-03T02-30-00Z.tar.gz'));
+    expect(names).toContain(pgliteEntry);
+    expect(names.at(-1)).toBe(manifestName);
   });
 });

@@ -325,3 +325,48 @@ export function writeBackupToken(dataDir: string): string {
   fs.writeFileSync(path.join(dataDir, backupTokenFile), token, { mode: 0o600 });
   return token;
 }
+
+/** A file name that sorts by time: ajar-backup-2026-11-28T10-35-00Z.tar.gz. */
+export const backupFileName = (at = new Date()) =>
+  `ajar-backup-${at
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-')}.tar.gz`;
+
+const backupFilePattern = /^ajar-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/;
+
+/**
+ * The daily backup: one archive into `backupDir` (written under a temporary name, then renamed, so
+ * a listed backup is always whole), then all but the newest `keep` of this server's archives are
+ * removed. Returns the new file.
+ */
+export async function writeBackupFile(options: {
+  database: Database;
+  dataDir: string;
+  backupDir: string;
+  keep: number;
+  now?: Date;
+}): Promise<string> {
+  fs.mkdirSync(options.backupDir, { recursive: true });
+  const target = path.join(options.backupDir, backupFileName(options.now));
+  const partial = `${target}.partial`;
+  try {
+    await writeBackup({
+      database: options.database,
+      dataDir: options.dataDir,
+      out: fs.createWriteStream(partial),
+    });
+    fs.renameSync(partial, target);
+  } catch (err) {
+    fs.rmSync(partial, { force: true });
+    throw err;
+  }
+  const kept = fs
+    .readdirSync(options.backupDir)
+    .filter((name) => backupFilePattern.test(name))
+    .sort();
+  for (const old of kept.slice(0, Math.max(0, kept.length - options.keep))) {
+    fs.rmSync(path.join(options.backupDir, old), { force: true });
+  }
+  return target;
+}
