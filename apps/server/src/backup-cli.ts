@@ -31,7 +31,7 @@ async function backupThroughServer(
   let response: Response;
   try {
     response = await fetch(`http://127.0.0.1:${port}/api/internal/backup`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { 'x-ajar-backup-token': token },
     });
   } catch {
     // No server on this port: a token left by a server that was killed.

@@ -37,7 +37,14 @@ afterAll(async () => {
 const script = (args: string[], env: Record<string, string>) =>
   run(process.execPath, [path.join(repoRoot, 'scripts/backup.mjs'), ...args], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), NODE_ENV: 'production', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: os.tmpdir(),
+      NODE_ENV: 'production',
+      // The installation's configuration, which production requires whole.
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      ...env,
+    },
     timeout: 120_000,
   });
 

@@ -10,6 +10,9 @@ import { defineJob } from '../lib/job-queue';
 /** The server's time zone (TZ, else the system's): the cron line is read in it. */
 const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** The header `npm run backup` sends the token in. */
+export const backupTokenHeader = 'x-ajar-backup-token';
+
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const sameToken = (given: string, expected: string) => {
@@ -46,23 +49,35 @@ export const backupControlPlugin = fp(
       const file = path.join(opts.dataDir, backupTokenFile);
       if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === token) fs.rmSync(file);
     });
-    app.get('/api/internal/backup', { schema: { hide: true } }, async (request, reply) => {
-      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      if (!loopback.has(request.socket.remoteAddress ?? '') || !sameToken(given, token)) {
-        return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Tidak ditemukan.' } });
-      }
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'application/gzip',
-        'cache-control': 'no-store',
-      });
-      try {
-        await writeBackup({ database: opts.database, dataDir: opts.dataDir, out: reply.raw });
-      } catch (err) {
-        request.log.error({ err }, 'backup failed');
-        reply.raw.destroy(err instanceof Error ? err : undefined);
-      }
-    });
+    app.get(
+      '/api/internal/backup',
+      {
+        schema: { hide: true },
+        // No staff session: the token below is the check (plugins/auth.ts skips public routes).
+        config: { public: true },
+      },
+      async (request, reply) => {
+        // Its own header: `Authorization: Bearer` is the staff session's, checked by plugins/auth.ts.
+        const header = request.headers[backupTokenHeader];
+        const given = typeof header === 'string' ? header : '';
+        if (!loopback.has(request.socket.remoteAddress ?? '') || !sameToken(given, token)) {
+          return reply
+            .code(404)
+            .send({ error: { code: 'NOT_FOUND', message: 'Tidak ditemukan.' } });
+        }
+        reply.hijack();
+        reply.raw.writeHead(200, {
+          'content-type': 'application/gzip',
+          'cache-control': 'no-store',
+        });
+        try {
+          await writeBackup({ database: opts.database, dataDir: opts.dataDir, out: reply.raw });
+        } catch (err) {
+          request.log.error({ err }, 'backup failed');
+          reply.raw.destroy(err instanceof Error ? err : undefined);
+        }
+      },
+    );
     await defineJob<object>(app.queue, {
       name: dailyBackupJob,
       queue: { retryLimit: 2, retryDelay: 300, expireInSeconds: 3600 },
