@@ -92,6 +92,15 @@ it('backs up a running embedded server under load, restores into a new DATA_DIR,
   cleanups.push(() => server.kill());
   const env = { DATA_DIR: dataDir, PORT: String(server.port), PUBLIC_URL: server.url };
 
+  // The control route answers only the token of DATA_DIR/backup-token, and not through a proxy.
+  const backupToken = fs.readFileSync(path.join(dataDir, 'backup-token'), 'utf8');
+  const ask = (headers: Record<string, string>) =>
+    fetch(`${server.url}/api/internal/backup`, { headers }).then((res) => res.status);
+  expect(await ask({ 'x-ajar-backup-token': 'bukan-token' })).toBe(404);
+  expect(await ask({ 'x-ajar-backup-token': backupToken, 'x-forwarded-for': '203.0.113.9' })).toBe(
+    404,
+  );
+
   const token = await login(server.url);
   const study = await firstStudy(server.url, token);
   const program = dataOf<{ id: string }>(

@@ -133,7 +133,9 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupMa
     if (database.kind === 'pglite') {
       // A checkpoint first: the copy then needs little WAL replay when it is opened.
       await database.db.execute(sql`checkpoint`);
-      const blob = await database.dump!();
+      // Inside a transaction of its own: PGlite runs one transaction at a time, so none of the
+      // server's is half done in the copy (and `dumpDataDir` holds the query lock meanwhile).
+      const blob = await database.db.transaction(() => database.dump!());
       await append(pgliteEntry, Readable.from(Buffer.from(await blob.arrayBuffer())));
     } else {
       if (!options.databaseUrl) throw new BackupError('DATABASE_URL diperlukan untuk pg_dump.');

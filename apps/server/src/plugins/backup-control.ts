@@ -60,7 +60,10 @@ export const backupControlPlugin = fp(
         // Its own header: `Authorization: Bearer` is the staff session's, checked by plugins/auth.ts.
         const header = request.headers[backupTokenHeader];
         const given = typeof header === 'string' ? header : '';
-        if (!loopback.has(request.socket.remoteAddress ?? '') || !sameToken(given, token)) {
+        // A request a local reverse proxy forwards comes from loopback too: it says so in its headers.
+        const forwarded = request.headers['x-forwarded-for'] ?? request.headers.forwarded;
+        const local = loopback.has(request.socket.remoteAddress ?? '') && forwarded === undefined;
+        if (!local || !sameToken(given, token)) {
           return reply
             .code(404)
             .send({ error: { code: 'NOT_FOUND', message: 'Tidak ditemukan.' } });
