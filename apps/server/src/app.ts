@@ -138,7 +138,12 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   // Before the modules: it hooks each write route as it is added.
   await app.register(rateLimitPlugin);
   if (config.METRICS) await app.register(metricsPlugin); // /api/metrics, off by default
-  await app.register(jobQueuePlugin, { connection: database.queue }); // app.queue (issue 19)
+  await app.register(jobQueuePlugin, {
+    connection: database.queue,
+    // pg-boss's cron runs the embedded database's daily backup (plugins/backup-control.ts).
+    schedule:
+      database.kind === 'pglite' && config.NODE_ENV !== 'test' && config.BACKUP_SCHEDULE !== 'off',
+  }); // app.queue (issue 19)
   await registerModules(app);
   await app.register(staticPlugin, {
     webDist: config.WEB_DIST ?? defaultWebDist,

@@ -16,6 +16,14 @@ const configSchema = z
      */
     HOST: z.string().trim().min(1).optional(),
     DATA_DIR: z.string().default('./data'),
+    /**
+     * Embedded database only: where the daily backup (`npm run backup`'s archive) is written, and
+     * how many of them are kept (the oldest are removed). docs/decisions.md, "Backups".
+     */
+    BACKUP_DIR: z.string().default('./backups'),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+    /** When the daily backup runs: a cron line in the server's time zone, or `off`. */
+    BACKUP_SCHEDULE: z.string().trim().min(1).default('30 2 * * *'),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')

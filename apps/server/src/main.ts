@@ -2,12 +2,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
+import { runBackupCommand } from './backup-cli';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { ensureFirstAdmin, ensureReferenceData } from './db/reference-data';
 import { seedIfEmpty } from './seed/seed';
 import { listenHost } from './listen-host';
 import { liftoffWarning } from './lib/liftoff-warning';
+import { backupControlPlugin } from './plugins/backup-control';
 
 /**
  * SIGTERM → stop accepting, let requests in flight finish, close sockets, Redis and the database;
@@ -73,6 +75,8 @@ const startLogLevels: Record<Config['LOG_LEVEL'], number> = {
 };
 
 async function main() {
+  // `npm run backup` / `npm run restore` (scripts/backup.mjs): the same build, another command.
+  if (await runBackupCommand(process.argv)) return;
   const config = loadConfig();
   // The start's own lines, before the app's logger exists: pino's format and levels.
   const threshold = startLogLevels[config.LOG_LEVEL];
@@ -106,6 +110,16 @@ async function main() {
   const database = await openDatabase(target);
   await prepare(database, config, startLog);
   const app = await buildApp({ config, database });
+  // `npm run backup` of the embedded database goes through this process (plugins/backup-control.ts).
+  if (database.kind === 'pglite') {
+    await app.register(backupControlPlugin, {
+      database,
+      dataDir: config.dataDir,
+      backupDir: path.resolve(config.BACKUP_DIR),
+      keep: config.BACKUP_KEEP,
+      schedule: config.BACKUP_SCHEDULE,
+    });
+  }
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const admin = { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD };
     if (await ensureFirstAdmin(database.db, { ...admin, fullname: config.ADMIN_NAME })) {

@@ -83,12 +83,14 @@ const notStarted = new WeakMap<PgBoss, Array<() => Promise<void>>>();
 export async function startJobQueue(
   connection: QueueConnection,
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  /** Whether this server runs pg-boss's cron (the embedded database's daily backup). */
+  options: { schedule?: boolean } = {},
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     ...connectionOptions(connection),
     // The schema is installed by the migration; only the version check runs here.
     migrate: true,
-    schedule: false,
+    schedule: options.schedule ?? false,
     useListenNotify: true,
     // A job whose server died (kill -9, a lost machine) stops sending heartbeats; the supervisor's
     // monitor pass fails it (to be retried) once its heartbeat is `heartbeatSeconds` stale. pg-boss

@@ -15,8 +15,10 @@ declare module 'fastify' {
  * is left active and retried by whichever server is alive once it expires.
  */
 export const jobQueuePlugin = fp(
-  async (app: FastifyInstance, options: { connection: QueueConnection }) => {
-    const queue = await startJobQueue(options.connection, app.log);
+  async (app: FastifyInstance, options: { connection: QueueConnection; schedule?: boolean }) => {
+    const queue = await startJobQueue(options.connection, app.log, {
+      schedule: options.schedule,
+    });
     app.decorate('queue', queue);
     app.addHook('onClose', async () => {
       await queue.stop({ graceful: true, timeout: 5_000 });
