@@ -73,21 +73,23 @@ export async function auditEventsPage(
   cursor: { created_at: string; id: string } | null,
   size: number,
 ) {
-  return db
-    // The cursor's time as text: a JS Date drops PostgreSQL's microseconds.
-    .select({ ...columns, cursor_at: sql<string>`${auditEvents.created_at}::text` })
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actor_user_id))
-    .where(
-      and(
-        where(filter),
-        cursor
-          ? sql`(${auditEvents.created_at}, ${auditEvents.id}) < (${cursor.created_at}::timestamptz, ${cursor.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(auditEvents.created_at), desc(auditEvents.id))
-    .limit(size);
+  return (
+    db
+      // The cursor's time as text: a JS Date drops PostgreSQL's microseconds.
+      .select({ ...columns, cursor_at: sql<string>`${auditEvents.created_at}::text` })
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.actor_user_id))
+      .where(
+        and(
+          where(filter),
+          cursor
+            ? sql`(${auditEvents.created_at}, ${auditEvents.id}) < (${cursor.created_at}::timestamptz, ${cursor.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(auditEvents.created_at), desc(auditEvents.id))
+      .limit(size)
+  );
 }
 
 /**
