@@ -88,7 +88,12 @@ export const navItems: NavItem[] = [
   },
   { label: 'Presensi', to: '/presensi', icon: EventAvailableRounded, permission: 'presence.view' },
   { label: 'Pengguna', to: '/pengguna', icon: ManageAccountsRounded, permission: 'users.manage' },
-  { label: 'Log Aktivitas', to: '/log-aktivitas', icon: HistoryRounded, permission: 'users.manage' },
+  {
+    label: 'Log Aktivitas',
+    to: '/log-aktivitas',
+    icon: HistoryRounded,
+    permission: 'users.manage',
+  },
 ];
 
 /** The entries a user may open: by permission, and groups left without entries disappear. */

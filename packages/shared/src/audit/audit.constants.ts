@@ -87,7 +87,6 @@ export const auditMessages = {
   exported: 'Ekspor Log Aktivitas dibuat',
 } as const;
 
-
 /** Columns of the 'Log Aktivitas' export. */
 export const auditExportHeaders = [
   'No',

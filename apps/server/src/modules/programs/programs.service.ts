@@ -375,12 +375,7 @@ export async function updateProgram(
 }
 
 /** draft|archive → publish, publish → archive (spec 01 §4); anything else is 400. */
-export async function changeProgramStatus(
-  db: Db,
-  actor: Viewer,
-  id: string,
-  to: ProgramStatus,
-) {
+export async function changeProgramStatus(db: Db, actor: Viewer, id: string, to: ProgramStatus) {
   await db.transaction(async (tx) => {
     const current = await repo.lockProgram(tx, id);
     if (!current) throw AppError.notFound();
@@ -388,7 +383,12 @@ export async function changeProgramStatus(
     await repo.setProgramStatus(tx, id, to);
     await recordAuditEvent(tx, {
       actorUserId: actor.id,
-      action: to === 'publish' ? 'program.published' : to === 'archive' ? 'program.archived' : 'program.updated',
+      action:
+        to === 'publish'
+          ? 'program.published'
+          : to === 'archive'
+            ? 'program.archived'
+            : 'program.updated',
       subjectType: 'program',
       subjectId: id,
       before: { status: current.status },
