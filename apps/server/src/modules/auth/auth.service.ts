@@ -35,7 +35,7 @@ import {
   updatePasswordHash,
   upgradePasswordHash,
 } from './auth.repository';
-import { recordAuditEvent } from '../records/records.service';
+import { recordAuditEvent } from '../records/audit-trail.service';
 import { beginAttempt, resetAddressKey, resetAddressPolicy } from './attempt-counter.service';
 import { beginLogin, trustAddress } from './login-throttle.service';
 import { passwordResetLink, passwordResetMail } from './password-reset.mail';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { attachmentHeader, openDownload } from '../../lib/downloads';
 import { openRoute } from '../../lib/route';
-import { recordAuditEvent } from '../records/records.service';
+import { recordAuditEvent } from '../records/audit-trail.service';
 
 /** Tokens are 32 random bytes in base64url (43 characters); anything else is not looked up. */
 const tokenParamSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });

@@ -8,7 +8,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { RequestUser } from '../../plugins/auth';
 import { assertProgramVisible } from '../programs/programs.service';
-import { recordAuditEvent, recordImportedFeedback } from '../records/records.service';
+import { recordAuditEvent } from '../records/audit-trail.service';
+import { recordImportedFeedback } from '../records/records.service';
 import * as repo from './imports.repository';
 import { readScoreSheet, readUpload, type PendingRow } from './imports.sheet';
 

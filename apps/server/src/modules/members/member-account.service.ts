@@ -19,7 +19,7 @@ import { markEmailVerified } from './member-email-verification.repository';
 import { toMemberProfile } from './member-auth.service';
 import { findMemberByEmail, findMemberById } from './members.repository';
 import type { RequestMember } from '../../plugins/member-auth';
-import { recordAuditEvent } from '../records/records.service';
+import { recordAuditEvent } from '../records/audit-trail.service';
 
 export interface MemberAccountDeps {
   db: Db;

@@ -40,7 +40,7 @@ import {
   sendVerificationMail,
   type EmailVerificationDeps,
 } from './member-email-verification.service';
-import { recordAuditEvent } from '../records/records.service';
+import { recordAuditEvent } from '../records/audit-trail.service';
 
 export interface MemberAuthDeps {
   db: Db;

@@ -20,7 +20,7 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import type { RequestUser } from '../../plugins/auth';
 import type { Storage } from '../../lib/storage';
 import { resolveMediaRefs, type MediaRefSlot } from '../media/media-refs';
-import { recordAuditEvent } from '../records/records.service';
+import { recordAuditEvent } from '../records/audit-trail.service';
 import * as repo from './programs.repository';
 
 /** What program writes need: the database, and the storage that names library files. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema';
 import { joinProgram, registerMember } from '../../test/factories/members';
@@ -29,6 +29,8 @@ describe('the audit trail', () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.subject_id, subjectId), eq(auditEvents.action, action)));
+  const rowsOf = async <R>(query: SQL) =>
+    ((await t.db.execute(query)) as unknown as { rows: R[] }).rows;
   const inject = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
@@ -291,10 +293,8 @@ describe('the audit trail', () => {
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
     const downloadId = (
-      await t.db.execute<{ id: string }>(
-        sql`select id from downloads order by created_at desc limit 1`,
-      )
-    ).rows[0]!.id;
+      await rowsOf<{ id: string }>(sql`select id from downloads order by created_at desc limit 1`)
+    )[0]!.id;
     expect(await entries(downloadId, 'export.downloaded')).toEqual([
       expect.objectContaining({
         actor_user_id: superadmin.user.id,
@@ -339,9 +339,9 @@ describe('the audit trail', () => {
   });
 
   it('queues the daily retention run', async () => {
-    const queued = await t.db.execute<{ n: number }>(
+    const queued = await rowsOf<{ n: number }>(
       sql`select count(*)::int as n from pgboss.job where name = 'audit-retention' and state = 'created'`,
     );
-    expect(queued.rows[0]!.n).toBe(1);
+    expect(queued[0]!.n).toBe(1);
   });
 });

@@ -6,10 +6,8 @@ import type {
   LearningRecordSummary,
 } from '@ajar/shared/learning-record/learning-record.schemas';
 import { participantMessages } from '@ajar/shared/participants/participants.constants';
-import type { AuditAction, AuditSubjectType } from '@ajar/shared/audit/audit.constants';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { currentRequest } from '../../lib/request-context';
 import type { RequestUser } from '../../plugins/auth';
 import { redeemProgram } from '../participants/participants.repository';
 import { assertProgramVisible } from '../programs/programs.service';
@@ -40,42 +38,6 @@ export async function recordLearningEvent(db: DbOrTx, event: LearningEventInput)
       actor_user_id: event.actorUserId ?? null,
     },
   ]);
-}
-
-export interface AuditEventInput {
-  /** The staff user who acted; null for a participant's own act or the system. */
-  actorUserId: string | null;
-  /** The actor's role; by default the actor's role in `users` when the entry is written. */
-  actorRole?: string | null;
-  /** `member.email_changed`, … (packages/shared/src/audit/audit.constants.ts) */
-  action: AuditAction;
-  subjectType: AuditSubjectType;
-  subjectId: string;
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
-}
-
-/**
- * Records an audited action, in the transaction of the change. The actor's address comes from the
- * request being served (lib/request-context.ts); none in a job.
- */
-export async function recordAuditEvent(db: DbOrTx, event: AuditEventInput): Promise<void> {
-  const role =
-    event.actorRole !== undefined
-      ? event.actorRole
-      : event.actorUserId
-        ? repo.roleOfUser(event.actorUserId)
-        : null;
-  await repo.insertAuditEvent(db, {
-    actor_user_id: event.actorUserId,
-    actor_role: role,
-    actor_ip: currentRequest()?.ip ?? null,
-    action: event.action,
-    subject_type: event.subjectType,
-    subject_id: event.subjectId,
-    before: event.before ?? null,
-    after: event.after ?? null,
-  });
 }
 
 /**

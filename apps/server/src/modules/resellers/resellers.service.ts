@@ -20,7 +20,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/tokens';
-import { recordAuditEvent } from '../records/records.service';
+import { recordAuditEvent } from '../records/audit-trail.service';
 import * as repo from './resellers.repository';
 
 /** No look-alike characters (0/O, 1/I/L), so a code read out over the phone is typed right. */

@@ -28,7 +28,7 @@ import { passwordResetLink, passwordResetMail } from '../auth/password-reset.mai
 import { deleteUserSubscriptions } from '../auth/push-subscriptions.repository';
 import type { RequestUser } from '../../plugins/auth';
 import { revokeUserSessions } from '../auth/sessions.repository';
-import { recordAuditEvent } from '../records/records.service';
+import { recordAuditEvent } from '../records/audit-trail.service';
 import * as repo from './users.repository';
 
 /**
