@@ -11,6 +11,7 @@ import {
 } from '@ajar/shared/audit/audit.constants';
 import type { AuditEntry } from '@ajar/shared/audit/audit.schemas';
 import { errorMessage } from '@/api/http';
+import { DateField } from '@/components/date-field';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { useFileOrJobReply } from '@/lib/jobs';
 import { useAuditLog, useAuditPeople, useExportAuditLog } from '../api/get-audit-log';
@@ -31,6 +32,10 @@ export function AuditLogPage() {
   const exporter = useExportAuditLog();
   const fileOrJob = useFileOrJobReply();
   const set = (key: string) => (value: string) => update({ [key]: value || null, page: null });
+  // A day reaches the URL once typed whole (or cleared); the field keeps the text meanwhile.
+  const setDay = (key: string) => (value: string) => {
+    if (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value)) set(key)(value);
+  };
 
   return (
     <Stack spacing={2.5}>
@@ -85,22 +90,18 @@ export function AuditLogPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          type="date"
+        <DateField
           size="small"
           label="Dari"
           value={filter.from ?? ''}
-          onChange={(e) => set('from')(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setDay('from')}
           sx={{ width: { xs: '100%', md: 160 } }}
         />
-        <TextField
-          type="date"
+        <DateField
           size="small"
           label="Sampai"
           value={filter.to ?? ''}
-          onChange={(e) => set('to')(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setDay('to')}
           sx={{ width: { xs: '100%', md: 160 } }}
         />
         <Button
