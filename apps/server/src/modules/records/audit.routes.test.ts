@@ -1,7 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema';
-import { joinProgram, registerMember } from '../../test/factories/members';
+import { importPaths } from '@ajar/shared/imports/imports.constants';
+import { buildImportProgram, importUpload, xlsxOf } from '../../test/factories/imports';
+import { buildReseller, joinProgram, registerMember } from '../../test/factories/members';
 import {
   buildActivities,
   buildProgram,
@@ -227,6 +229,52 @@ describe('the audit trail', () => {
     expect(removed.statusCode).toBe(200);
     expect(await entries(member.id, 'program.member_removed')).toEqual([
       expect.objectContaining({ before: { redeem_id: redeem.id, program_id: program.id } }),
+    ]);
+  });
+
+  it('records one entry per score import, with counts', async () => {
+    const staff = await signedIn(t.db, 'admin');
+    const fx = await buildImportProgram(t.db, { redeems: 1 });
+    const [a] = fx.redeems;
+    const file = await xlsxOf([
+      ['license', 'activity_number', 'score', 'feedback'],
+      [a!.license, 2, 70, 'Rapi'],
+      [a!.license, 3, 70, ''],
+    ]);
+    const body = importUpload(file, 'nilai.xlsx');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: importPaths.tpm,
+      payload: body.payload,
+      headers: { ...staff.headers, ...body.headers },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await entries(a!.program_id, 'score.imported')).toEqual([
+      expect.objectContaining({
+        actor_user_id: staff.user.id,
+        subject_type: 'program',
+        after: { kind: 'tpm', rows: 2, saved: 1, failed: 1, programs: [a!.program_id] },
+      }),
+    ]);
+  });
+
+  it("records the gift flag of a reseller's redemption, before and after", async () => {
+    const admin = await signedIn(t.db, 'admin');
+    const reseller = await buildReseller(t.db);
+    const program = await buildProgram(t.db, { status: 'publish' });
+    const { redeem } = await joinProgram(t.app, program.id, { resellerId: reseller.id });
+    const res = await inject('PUT', '/api/users/v1/company/update_redeem_meta', admin.headers, {
+      member_redeem_id: redeem.id,
+      field: 'gift',
+      value: 'true',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await entries(redeem.id, 'redeem.gift_changed')).toEqual([
+      expect.objectContaining({
+        actor_user_id: admin.user.id,
+        subject_type: 'redeem',
+        after: { gift: 'true' },
+      }),
     ]);
   });
 
