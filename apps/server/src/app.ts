@@ -29,6 +29,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { realtimePlugin } from './plugins/realtime';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticPlugin } from './plugins/static';
+import { installRequestContext } from './lib/request-context';
 import { registerModules } from './routes';
 
 declare module 'fastify' {
@@ -128,6 +129,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   const { db } = database;
   const findStaffSession = (tokenHash: string) => findSessionUser(db, tokenHash);
   const findMemberSession = (tokenHash: string) => findSessionMember(db, tokenHash);
+  installRequestContext(app); // who and from where, for the audit trail
   await app.register(authPlugin, { findSession: findStaffSession });
   await app.register(memberAuthPlugin, {
     findSession: findMemberSession,

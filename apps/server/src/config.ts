@@ -138,6 +138,8 @@ const configSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** Audit entries older than this many days are removed by a daily job (default 5 years). */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(1826),
     SESSION_TTL_HOURS: z.coerce
       .number()
       .int()

@@ -20,6 +20,7 @@ import { exportsRoutes } from './modules/exports/exports.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { resellersRoutes } from './modules/resellers/resellers.routes';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { auditRoutes } from './modules/records/audit.routes';
 import { recordsRoutes } from './modules/records/records.routes';
 import { discussionsRoutes } from './modules/discussions/discussions.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -56,6 +57,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(resellersRoutes);
   await app.register(attendanceRoutes);
   await app.register(recordsRoutes);
+  await app.register(auditRoutes);
   await app.register(discussionsRoutes);
   await app.register(certificatesRoutes);
   await app.register(chatRoutes);

@@ -194,6 +194,13 @@ export const contentRows: MatrixRow[] = [
   row('GET /api/users/v1/staff/list', S.superOnly, 'users.manage', () => ({
     url: '/api/users/v1/staff/list',
   })),
+  row('GET /api/users/v1/audit-log', S.superOnly, 'users.manage (Log Aktivitas)', () => ({
+    url: '/api/users/v1/audit-log',
+  })),
+  // The world's members signed in at registration: the export has entries to write.
+  row('GET /api/users/v1/audit-log/export', S.superOnly, 'users.manage (Log Aktivitas)', () => ({
+    url: '/api/users/v1/audit-log/export?action=member.signed_in',
+  })),
   row('POST /api/users/v1/staff/create', S.superOnly, 'users.manage', ({ w, role }) => ({
     url: '/api/users/v1/staff/create',
     payload: {

@@ -186,6 +186,13 @@ export async function createDownload(
   return { url: downloadUrl(deps.config, token), token, expiresAt };
 }
 
+/** The download row claimed, for the audit trail: who it was made for and which file. */
+export interface ClaimedDownload {
+  id: string;
+  userId: string | null;
+  filename: string;
+}
+
 export type OpenedDownload =
   | {
       kind: 'stream';
@@ -193,11 +200,13 @@ export type OpenedDownload =
       contentType: string;
       size: number;
       stream: Readable;
+      claimed: ClaimedDownload;
     }
   | {
       /** Storage that signs links (S3): the browser fetches the object itself. */
       kind: 'redirect';
       url: string;
+      claimed: ClaimedDownload;
     }
   /** The link was downloaded already. */
   | { kind: 'used' }
@@ -238,6 +247,7 @@ export async function openDownload(
     .where(and(eq(downloads.id, row.id), eq(downloads.token_hash, hash)))
     .returning({ id: downloads.id });
   if (!claimed) return { kind: 'used' };
+  const claim = { id: row.id, userId: row.user_id, filename: row.filename };
   if (deps.storage.presignedUrl) {
     const untilExpirySeconds = (row.expires_at.getTime() - Date.now()) / 1000;
     const url = await deps.storage.presignedUrl(row.storage_key, {
@@ -245,7 +255,7 @@ export async function openDownload(
       contentDisposition: attachmentHeader(row.filename),
       contentType: row.content_type,
     });
-    return { kind: 'redirect', url };
+    return { kind: 'redirect', url, claimed: claim };
   }
   return {
     kind: 'stream',
@@ -253,6 +263,7 @@ export async function openDownload(
     contentType: row.content_type,
     size: info.size,
     stream: await deps.storage.createReadStream(row.storage_key),
+    claimed: claim,
   };
 }
 

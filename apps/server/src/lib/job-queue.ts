@@ -22,7 +22,14 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss, fromPglite, type ConstructorOptions, type Job, type QueueOptions } from 'pg-boss';
+import {
+  PgBoss,
+  fromPglite,
+  type ConstructorOptions,
+  type Job,
+  type QueueOptions,
+  type QueuePolicy,
+} from 'pg-boss';
 import { unavailableCause } from './service-unavailable';
 
 export type JobQueue = PgBoss;
@@ -124,8 +131,11 @@ export async function startJobQueue(
 
 export interface JobDefinition<T extends object> {
   name: string;
-  /** Retries, backoff, expiry (a job longer than `expireInSeconds` is taken as dead and retried). */
-  queue: QueueOptions;
+  /**
+   * Retries, backoff, expiry (a job longer than `expireInSeconds` is taken as dead and retried);
+   * `policy` is set when the queue is created and never changed after.
+   */
+  queue: QueueOptions & { policy?: QueuePolicy };
   /** Jobs of this kind one server runs at once. */
   concurrency?: number;
   /** Throws to fail this attempt (retried while attempts remain). */
@@ -147,10 +157,10 @@ export async function defineJob<T extends object>(
     pending.push(() => defineJob(boss, definition));
     return;
   }
-  const options = { ...definition.queue, notify: true };
+  const { policy, ...options } = { ...definition.queue, notify: true };
   // Idempotent (ON CONFLICT DO NOTHING under pg-boss's lock); the update carries changed options
   // (a shorter heartbeat among them) to a queue an older version of the code created.
-  await boss.createQueue(definition.name, options);
+  await boss.createQueue(definition.name, policy ? { ...options, policy } : options);
   await boss.updateQueue(definition.name, options);
   await boss.work<T>(
     definition.name,

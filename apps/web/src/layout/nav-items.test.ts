@@ -31,6 +31,10 @@ describe('visibleNavItems', () => {
   it('shows the superadmin the staff accounts entry too', () => {
     expect(labels(visibleNavItems(navItems, rolePermissions.superadmin))).toContain('Pengguna');
     expect(activeNavLink(navItems, '/pengguna')?.label).toBe('Pengguna');
+    expect(labels(visibleNavItems(navItems, rolePermissions.superadmin))).toContain(
+      'Log Aktivitas',
+    );
+    expect(labels(visibleNavItems(navItems, rolePermissions.admin))).not.toContain('Log Aktivitas');
   });
 
   it('drops a group left without entries', () => {

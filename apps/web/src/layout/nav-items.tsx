@@ -5,6 +5,7 @@ import EventAvailableRounded from '@mui/icons-material/EventAvailableRounded';
 import FactCheckRounded from '@mui/icons-material/FactCheckRounded';
 import ForumRounded from '@mui/icons-material/ForumRounded';
 import GradingRounded from '@mui/icons-material/GradingRounded';
+import HistoryRounded from '@mui/icons-material/HistoryRounded';
 import ListAltRounded from '@mui/icons-material/ListAltRounded';
 import ManageAccountsRounded from '@mui/icons-material/ManageAccountsRounded';
 import PublicRounded from '@mui/icons-material/PublicRounded';
@@ -87,6 +88,12 @@ export const navItems: NavItem[] = [
   },
   { label: 'Presensi', to: '/presensi', icon: EventAvailableRounded, permission: 'presence.view' },
   { label: 'Pengguna', to: '/pengguna', icon: ManageAccountsRounded, permission: 'users.manage' },
+  {
+    label: 'Log Aktivitas',
+    to: '/log-aktivitas',
+    icon: HistoryRounded,
+    permission: 'users.manage',
+  },
 ];
 
 /** The entries a user may open: by permission, and groups left without entries disappear. */

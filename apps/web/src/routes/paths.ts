@@ -46,6 +46,8 @@ export const routePaths = {
   presensi: '/presensi',
   // Staff accounts (superadmin, issue 9).
   pengguna: '/pengguna',
+  // The audit trail (superadmin).
+  'log-aktivitas': '/log-aktivitas',
   // Certificates of a member redemption (spec 01 §2); id is the redemption.
   'certificate-participant': '/certificate-participant/:id',
   'certificate-graduation': '/certificate-graduation/:id',

@@ -220,6 +220,13 @@ export const signedInRoutes: AppRoute[] = [
     page: () => import('../features/users/pages/staff-list-page').then((m) => m.StaffListPage),
   },
   {
+    id: 'log-aktivitas',
+    path: routePaths['log-aktivitas'],
+    title: 'Log Aktivitas',
+    permission: 'users.manage',
+    page: () => import('../features/audit/pages/audit-log-page').then((m) => m.AuditLogPage),
+  },
+  {
     id: 'certificate-participant',
     path: routePaths['certificate-participant'],
     title: 'Sertifikat Peserta',

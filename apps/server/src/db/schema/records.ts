@@ -43,6 +43,10 @@ export const auditEvents = pgTable(
   {
     id: id(),
     actor_user_id: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's role when it acted (a role changes later; the entry keeps what it was). */
+    actor_role: text('actor_role'),
+    /** The address the request came from (Fastify's `request.ip`, behind `TRUST_PROXY`). */
+    actor_ip: text('actor_ip'),
     action: text('action').notNull(),
     subject_type: text('subject_type').notNull(),
     subject_id: uuid('subject_id').notNull(),
@@ -55,6 +59,7 @@ export const auditEvents = pgTable(
   (t) => [
     index('audit_events_subject_idx').on(t.subject_type, t.subject_id, t.created_at),
     index('audit_events_created_idx').on(t.created_at),
+    index('audit_events_actor_idx').on(t.actor_user_id, t.created_at),
   ],
 );
 

@@ -35,6 +35,7 @@ import {
   updatePasswordHash,
   upgradePasswordHash,
 } from './auth.repository';
+import { recordAuditEvent } from '../records/audit-trail.service';
 import { beginAttempt, resetAddressKey, resetAddressPolicy } from './attempt-counter.service';
 import { beginLogin, trustAddress } from './login-throttle.service';
 import { passwordResetLink, passwordResetMail } from './password-reset.mail';
@@ -168,13 +169,28 @@ export async function login(
   const valid = user
     ? await verifyPassword(input.password, user.password_hash)
     : await verifyPassword(input.password, await getDummyHash()).then(() => false);
+  // A failure is audited only for an existing account: what was typed for an unknown one may be
+  // anything (a password in the wrong field) and is not kept.
+  const auditFailure = (reason: string) =>
+    user
+      ? recordAuditEvent(db, {
+          actorUserId: null,
+          actorRole: null,
+          action: 'user.sign_in_failed',
+          subjectType: 'user',
+          subjectId: user.id,
+          after: { reason },
+        })
+      : Promise.resolve();
   if (!user || !valid) {
     await attempt.recordFailure();
+    await auditFailure('wrong_password');
     throw wrongCredentials();
   }
   if (!user.is_active) {
     // Still a failed login: an inactive account cannot be used to test passwords freely.
     await attempt.recordFailure();
+    await auditFailure('inactive');
     throw AppError.badRequest(authMessages.inactive, { email: authMessages.inactive });
   }
   await upgradeWeakHash(log, input.password, user.password_hash, (stronger) =>
@@ -190,6 +206,12 @@ export async function login(
     });
     await attempt.succeed(tx);
     await deleteEndedSessions(tx, user.id, endedSessionGraceHours);
+    await recordAuditEvent(tx, {
+      actorUserId: user.id,
+      action: 'user.signed_in',
+      subjectType: 'user',
+      subjectId: user.id,
+    });
     return created;
   });
 
@@ -211,6 +233,13 @@ export async function logout(deps: AuthDeps, user: RequestUser): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await revokeSession(tx, user.sessionId);
     await deleteSessionSubscription(tx, user.sessionId);
+    await recordAuditEvent(tx, {
+      actorUserId: user.id,
+      action: 'user.session_revoked',
+      subjectType: 'user',
+      subjectId: user.id,
+      after: { reason: 'logout' },
+    });
   });
 }
 
@@ -247,6 +276,13 @@ export async function updatePassword(
     await deleteUserSubscriptions(tx, user.id, user.sessionId);
     await invalidatePasswordResets(tx, user.id);
     await attempt.succeed(tx);
+    await recordAuditEvent(tx, {
+      actorUserId: user.id,
+      action: 'user.password_changed',
+      subjectType: 'user',
+      subjectId: user.id,
+      after: { via: 'profile' },
+    });
   });
 }
 
@@ -327,6 +363,13 @@ export async function resetPassword(
     await deleteUserSubscriptions(tx, user.id);
     await invalidatePasswordResets(tx, user.id);
     await trustAddress(tx, { scope: 'staff', email: user.email, ip: input.ip });
+    await recordAuditEvent(tx, {
+      actorUserId: user.id,
+      action: 'user.password_changed',
+      subjectType: 'user',
+      subjectId: user.id,
+      after: { via: 'reset_link' },
+    });
     return { userId: user.id };
   });
 }

@@ -15,7 +15,8 @@ import {
   participantRefusal,
 } from '@ajar/shared/certificates/certificates.rules';
 import { assertProgramVisible } from '../programs/programs.service';
-import { recordAuditEvent, recordLearningEvent } from '../records/records.service';
+import { recordAuditEvent } from '../records/audit-trail.service';
+import { recordLearningEvent } from '../records/records.service';
 import * as repo from './certificates.repository';
 import { newCertificateNumber, visibleRedeem } from './certificates.service';
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { attachmentHeader, openDownload } from '../../lib/downloads';
 import { openRoute } from '../../lib/route';
+import { recordAuditEvent } from '../records/audit-trail.service';
 
 /** Tokens are 32 random bytes in base64url (43 characters); anything else is not looked up. */
 const tokenParamSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
@@ -75,6 +76,16 @@ export const downloadsRoutes: FastifyPluginAsync = async (app) => {
       if (!file) throw AppError.notFound(downloadMessages.notFound);
       if (file.kind === 'used') throw new AppError(410, downloadMessages.used);
       if (file.kind === 'notYours') throw AppError.forbidden(downloadMessages.notYours);
+      // A staff member's file (exports, zips, uploaded work) is audited when it leaves the server.
+      if (file.claimed.userId) {
+        await recordAuditEvent(app.db, {
+          actorUserId: file.claimed.userId,
+          action: 'export.downloaded',
+          subjectType: 'export',
+          subjectId: file.claimed.id,
+          after: { filename: file.claimed.filename },
+        });
+      }
       if (file.kind === 'redirect') {
         return reply
           .code(302)

@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { RequestUser } from '../../plugins/auth';
 import { assertProgramVisible } from '../programs/programs.service';
+import { recordAuditEvent } from '../records/audit-trail.service';
 import { recordImportedFeedback } from '../records/records.service';
 import * as repo from './imports.repository';
 import { readScoreSheet, readUpload, type PendingRow } from './imports.sheet';
@@ -187,7 +188,26 @@ export async function importScores(
   // Issue 16: a score for work the participant never did is kept, and shown as a warning.
   let done: Set<string>;
   try {
-    done = await deps.db.transaction((tx) => writeFeedback(tx, writes, user.id));
+    done = await deps.db.transaction(async (tx) => {
+      const written = await writeFeedback(tx, writes, user.id);
+      // One entry per import, with counts (the rows themselves are in the learning record).
+      await recordAuditEvent(tx, {
+        actorUserId: user.id,
+        action: 'score.imported',
+        // The (first) program written to; an import that saved nothing is the importer's.
+        ...(writes[0]
+          ? { subjectType: 'program' as const, subjectId: writes[0].program_id }
+          : { subjectType: 'user' as const, subjectId: user.id }),
+        after: {
+          kind,
+          rows: results.length,
+          saved: writes.length,
+          failed: results.length - writes.length,
+          programs: [...new Set(writes.map((w) => w.program_id))],
+        },
+      });
+      return written;
+    });
   } catch (error) {
     // A redemption or activity removed between the checks and the write: nothing was written.
     if (isForeignKeyViolation(error)) throw AppError.conflict(importMessages.changedMeanwhile);

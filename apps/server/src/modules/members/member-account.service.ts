@@ -19,6 +19,7 @@ import { markEmailVerified } from './member-email-verification.repository';
 import { toMemberProfile } from './member-auth.service';
 import { findMemberByEmail, findMemberById } from './members.repository';
 import type { RequestMember } from '../../plugins/member-auth';
+import { recordAuditEvent } from '../records/audit-trail.service';
 
 export interface MemberAccountDeps {
   db: Db;
@@ -90,6 +91,14 @@ export async function resetMemberPassword(
     await markEmailVerified(tx, memberId);
     const sessionIds = await repo.revokeMemberSessions(tx, memberId);
     await repo.invalidateMemberResets(tx, memberId);
+    await recordAuditEvent(tx, {
+      actorUserId: null,
+      actorRole: 'participant',
+      action: 'member.password_changed',
+      subjectType: 'member',
+      subjectId: memberId,
+      after: { via: 'reset_link' },
+    });
     return { memberId, sessionIds };
   });
 }
@@ -131,6 +140,14 @@ export async function updateMemberPassword(
     const ended = await repo.revokeMemberSessions(tx, member.id, member.sessionId);
     await repo.invalidateMemberResets(tx, member.id);
     await attempt.succeed(tx);
+    await recordAuditEvent(tx, {
+      actorUserId: null,
+      actorRole: 'participant',
+      action: 'member.password_changed',
+      subjectType: 'member',
+      subjectId: member.id,
+      after: { via: 'profile' },
+    });
     return ended;
   });
 }

@@ -40,6 +40,7 @@ import {
   sendVerificationMail,
   type EmailVerificationDeps,
 } from './member-email-verification.service';
+import { recordAuditEvent } from '../records/audit-trail.service';
 
 export interface MemberAuthDeps {
   db: Db;
@@ -82,6 +83,13 @@ async function openSession(
       expiresAt: new Date(Date.now() + memberLimits.sessionDays * 24 * 60 * 60 * 1000),
     });
     await deleteEndedMemberSessions(tx, member.id, endedSessionGraceHours);
+    await recordAuditEvent(tx, {
+      actorUserId: null,
+      actorRole: 'participant',
+      action: 'member.signed_in',
+      subjectType: 'member',
+      subjectId: member.id,
+    });
     if (onCommit) await onCommit(tx);
     return created;
   });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, members } from '../../db/schema';
 import { joinProgram } from '../../test/factories/members';
@@ -77,7 +77,9 @@ describe("changing a participant's login e-mail", () => {
     const audit = await t.db
       .select()
       .from(auditEvents)
-      .where(eq(auditEvents.subject_id, member.id));
+      .where(
+        and(eq(auditEvents.subject_id, member.id), eq(auditEvents.action, 'member.email_changed')),
+      );
     expect(audit).toEqual([
       expect.objectContaining({
         actor_user_id: admin.user.id,

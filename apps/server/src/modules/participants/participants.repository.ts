@@ -264,6 +264,24 @@ export async function upsertFeedback(
 }
 
 /** When the stored response on one activity of a redemption was given, or null. */
+/** The stored feedback of one activity of a redemption (the audit trail's `before`). */
+export async function findFeedback(db: DbOrTx, redeemId: string, activityId: string) {
+  const [row] = await db
+    .select({
+      score: activityProgress.feedback_score,
+      text: activityProgress.feedback_text,
+      at: activityProgress.feedback_at,
+    })
+    .from(activityProgress)
+    .where(
+      and(
+        eq(activityProgress.member_redeem_id, redeemId),
+        eq(activityProgress.activity_id, activityId),
+      ),
+    );
+  return row?.at ? row : null;
+}
+
 export async function findFeedbackAt(db: DbOrTx, redeemId: string, activityId: string) {
   const [row] = await db
     .select({ at: activityProgress.feedback_at })

@@ -26,7 +26,8 @@ import type { Mailer } from '../../lib/mailer';
 import type { RequestUser } from '../../plugins/auth';
 import { emailChangedMail } from '../auth/password-reset.mail';
 import { endMemberSessions } from '../members/member-account.service';
-import { recordAuditEvent, recordLearningEvent } from '../records/records.service';
+import { recordAuditEvent } from '../records/audit-trail.service';
+import { recordLearningEvent } from '../records/records.service';
 import { notifyMember, type MemberNotifyDeps } from '../notifications/notifications.service';
 import { assertProgramVisible } from '../programs/programs.service';
 import * as repo from './participants.repository';
@@ -208,6 +209,7 @@ export async function giveFeedback(
     throw AppError.notFound(participantMessages.activityNotInProgram);
   }
   const stored = await db.transaction(async (tx) => {
+    const previous = await repo.findFeedback(tx, redeem.id, activity.id);
     const row = await repo.upsertFeedback(tx, {
       member_redeem_id: redeem.id,
       program_id: redeem.program_id,
@@ -224,6 +226,14 @@ export async function giveFeedback(
       kind: 'feedback_given',
       data: { score: body.score, text: body.text },
       actorUserId: viewer.id,
+    });
+    await recordAuditEvent(tx, {
+      actorUserId: viewer.id,
+      action: previous ? 'feedback.rewritten' : 'feedback.given',
+      subjectType: 'member',
+      subjectId: redeem.member_id,
+      before: previous ? { score: previous.score, text: previous.text } : null,
+      after: { redeem_id: redeem.id, activity_id: activity.id, score: body.score, text: body.text },
     });
     return row;
   });
@@ -289,6 +299,13 @@ export async function removeParticipant(deps: ParticipantDeps, viewer: Viewer, i
     const workKeys = await repo.workKeysOf(tx, id);
     await repo.releaseVoucher(tx, id);
     if (!(await repo.deleteRedeem(tx, id))) throw AppError.notFound();
+    await recordAuditEvent(tx, {
+      actorUserId: viewer.id,
+      action: 'program.member_removed',
+      subjectType: 'member',
+      subjectId: redeem.member_id,
+      before: { redeem_id: id, program_id: redeem.program_id },
+    });
     return workKeys;
   });
   // After the commit: a failed file removal leaves an orphan file, never a dangling row.
@@ -307,7 +324,15 @@ async function visibleMember(db: DbOrTx, viewer: Viewer, id: string) {
 
 /** `GET /api/users/v1/member/detail_by_id/{id}`. */
 export async function getMember(db: Db, viewer: Viewer, id: string): Promise<ParticipantMember> {
-  return toMember(await visibleMember(db, viewer, id));
+  const member = toMember(await visibleMember(db, viewer, id));
+  // Reading a participant's personal data is audited (docs/decisions.md, 'The audit trail').
+  await recordAuditEvent(db, {
+    actorUserId: viewer.id,
+    action: 'member.viewed',
+    subjectType: 'member',
+    subjectId: id,
+  });
+  return member;
 }
 
 function isUniqueViolation(error: unknown): boolean {

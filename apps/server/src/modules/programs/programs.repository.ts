@@ -165,7 +165,7 @@ export async function findProgram(
 /** Locks the program row for the rest of the transaction; undefined when it does not exist. */
 export async function lockProgram(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: programs.id, status: programs.status })
+    .select({ id: programs.id, status: programs.status, title: programs.title })
     .from(programs)
     .where(eq(programs.id, id))
     .for('update');

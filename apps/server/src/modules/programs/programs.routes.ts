@@ -92,8 +92,8 @@ export const programsRoutes: FastifyPluginAsync = async (app) => {
     body: programStatusBodySchema,
     data: z.null(),
     message: programMessages.statusChanged,
-    handler: async ({ params, body }) => {
-      await service.changeProgramStatus(app.db, params.id, body.status);
+    handler: async ({ params, body, user }) => {
+      await service.changeProgramStatus(app.db, user, params.id, body.status);
       return null;
     },
   });
@@ -107,8 +107,8 @@ export const programsRoutes: FastifyPluginAsync = async (app) => {
     params: idParamSchema,
     data: z.null(),
     message: programMessages.deleted,
-    handler: async ({ params }) => {
-      await service.deleteProgram(app.db, params.id);
+    handler: async ({ params, user }) => {
+      await service.deleteProgram(app.db, user, params.id);
       return null;
     },
   });

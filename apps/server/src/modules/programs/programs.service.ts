@@ -20,6 +20,7 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import type { RequestUser } from '../../plugins/auth';
 import type { Storage } from '../../lib/storage';
 import { resolveMediaRefs, type MediaRefSlot } from '../media/media-refs';
+import { recordAuditEvent } from '../records/audit-trail.service';
 import * as repo from './programs.repository';
 
 /** What program writes need: the database, and the storage that names library files. */
@@ -303,6 +304,13 @@ export async function createProgram(deps: ProgramDeps, actor: Viewer, input: Pro
       tx,
       body.fasilitator.map((f, i) => facilitatorValues(id, f, i)),
     );
+    await recordAuditEvent(tx, {
+      actorUserId: actor.id,
+      action: 'program.created',
+      subjectType: 'program',
+      subjectId: id,
+      after: { title: body.title, status: body.status ?? 'draft' },
+    });
     return { id };
   });
 }
@@ -355,20 +363,51 @@ export async function updateProgram(
       else added.push(values);
     }
     await repo.insertFacilitators(tx, added);
+    await recordAuditEvent(tx, {
+      actorUserId: actor.id,
+      action: 'program.updated',
+      subjectType: 'program',
+      subjectId: id,
+      before: { title: current.title, status: current.status },
+      after: { title: body.title, status: body.status ?? current.status },
+    });
   });
 }
 
 /** draft|archive → publish, publish → archive (spec 01 §4); anything else is 400. */
-export async function changeProgramStatus(db: Db, id: string, to: ProgramStatus) {
+export async function changeProgramStatus(db: Db, actor: Viewer, id: string, to: ProgramStatus) {
   await db.transaction(async (tx) => {
     const current = await repo.lockProgram(tx, id);
     if (!current) throw AppError.notFound();
     assertTransition(current.status, to);
     await repo.setProgramStatus(tx, id, to);
+    await recordAuditEvent(tx, {
+      actorUserId: actor.id,
+      action:
+        to === 'publish'
+          ? 'program.published'
+          : to === 'archive'
+            ? 'program.archived'
+            : 'program.updated',
+      subjectType: 'program',
+      subjectId: id,
+      before: { status: current.status },
+      after: { status: to },
+    });
   });
 }
 
 /** Deletes a program with its topics, activities, facilitators and redemptions (FK cascade). */
-export async function deleteProgram(db: Db, id: string) {
-  if (!(await repo.deleteProgram(db, id))) throw AppError.notFound();
+export async function deleteProgram(db: Db, actor: Viewer, id: string) {
+  await db.transaction(async (tx) => {
+    const current = await repo.lockProgram(tx, id);
+    if (!current || !(await repo.deleteProgram(tx, id))) throw AppError.notFound();
+    await recordAuditEvent(tx, {
+      actorUserId: actor.id,
+      action: 'program.deleted',
+      subjectType: 'program',
+      subjectId: id,
+      before: { title: current.title, status: current.status },
+    });
+  });
 }

@@ -18,7 +18,14 @@ export async function insertLearningEvents(db: DbOrTx, events: NewLearningEvent[
   if (events.length > 0) await db.insert(learningEvents).values(events);
 }
 
-export async function insertAuditEvent(db: DbOrTx, event: NewAuditEvent): Promise<void> {
+/** A user's role, read by the INSERT that writes the entry. */
+export const roleOfUser = (userId: string): SQL =>
+  sql`(select ${users.role} from ${users} where ${users.id} = ${userId}::uuid)`;
+
+export async function insertAuditEvent(
+  db: DbOrTx,
+  event: Omit<NewAuditEvent, 'actor_role'> & { actor_role: string | null | SQL },
+): Promise<void> {
   await db.insert(auditEvents).values(event);
 }
 

@@ -40,28 +40,6 @@ export async function recordLearningEvent(db: DbOrTx, event: LearningEventInput)
   ]);
 }
 
-export interface AuditEventInput {
-  actorUserId: string | null;
-  /** `member.email_changed`, … */
-  action: string;
-  subjectType: 'member' | 'certificate' | 'program' | 'user';
-  subjectId: string;
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
-}
-
-/** Records a staff action on audited data, in the transaction of the change. */
-export async function recordAuditEvent(db: DbOrTx, event: AuditEventInput): Promise<void> {
-  await repo.insertAuditEvent(db, {
-    actor_user_id: event.actorUserId,
-    action: event.action,
-    subject_type: event.subjectType,
-    subject_id: event.subjectId,
-    before: event.before ?? null,
-    after: event.after ?? null,
-  });
-}
-
 /**
  * `activity_opened`: the member opened an activity's detail in Ajar Belajar. Once per member and
  * activity within `activityOpenedQuietMinutes` (the learner app reloads the detail on focus and

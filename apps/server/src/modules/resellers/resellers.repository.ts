@@ -249,7 +249,11 @@ export async function listResellerUsers(db: DbOrTx, filter: ResellerUserFilter) 
 
 export async function findRedeem(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: memberRedeems.id, reseller_id: memberRedeems.reseller_id })
+    .select({
+      id: memberRedeems.id,
+      reseller_id: memberRedeems.reseller_id,
+      meta: memberRedeems.meta,
+    })
     .from(memberRedeems)
     .where(eq(memberRedeems.id, id));
   return row;

@@ -109,7 +109,7 @@ export const resellersRoutes: FastifyPluginAsync = async (app) => {
     body: redeemMetaBodySchema,
     data: redeemMetaReplySchema,
     message: resellerMessages.giftChanged,
-    handler: ({ body }) => service.updateRedeemMeta(app.db, body),
+    handler: ({ body, user }) => service.updateRedeemMeta(app.db, user, body),
   });
 
   staffRoute(app, {

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/tokens';
+import { recordAuditEvent } from '../records/audit-trail.service';
 import * as repo from './resellers.repository';
 
 /** No look-alike characters (0/O, 1/I/L), so a code read out over the phone is typed right. */
@@ -179,11 +180,24 @@ export async function listResellerUsers(
  * `PUT /api/users/v1/company/update_redeem_meta`: sets the gift flag of a redeem made through a
  * reseller (the only allowed field). Other meta keys stay.
  */
-export async function updateRedeemMeta(db: Db, body: RedeemMetaBody) {
+export async function updateRedeemMeta(db: Db, actor: { id: string }, body: RedeemMetaBody) {
   const redeem = await repo.findRedeem(db, body.member_redeem_id);
   if (!redeem) throw AppError.notFound(resellerMessages.redeemNotFound);
   if (!redeem.reseller_id) throw AppError.badRequest(resellerMessages.redeemWithoutReseller);
-  const row = await repo.setRedeemMeta(db, redeem.id, body.field, body.value);
+  const row = await db.transaction(async (tx) => {
+    const updated = await repo.setRedeemMeta(tx, redeem.id, body.field, body.value);
+    if (updated) {
+      await recordAuditEvent(tx, {
+        actorUserId: actor.id,
+        action: 'redeem.gift_changed',
+        subjectType: 'redeem',
+        subjectId: redeem.id,
+        before: { [body.field]: redeem.meta[body.field] ?? null },
+        after: { [body.field]: body.value },
+      });
+    }
+    return updated;
+  });
   if (!row) throw AppError.notFound(resellerMessages.redeemNotFound);
   return { id: row.id, meta: { gift: pick<GiftValue>(giftValues, row.meta.gift, 'false') } };
 }

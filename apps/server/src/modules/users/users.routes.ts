@@ -61,7 +61,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     body: staffCreateBodySchema,
     data: staffAccountSchema,
     message: staffMessages.created,
-    handler: ({ body }) => service.createStaff(app.db, body),
+    handler: ({ body, user }) => service.createStaff(app.db, user, body),
   });
 
   staffRoute(app, {

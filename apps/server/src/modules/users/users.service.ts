@@ -28,6 +28,7 @@ import { passwordResetLink, passwordResetMail } from '../auth/password-reset.mai
 import { deleteUserSubscriptions } from '../auth/push-subscriptions.repository';
 import type { RequestUser } from '../../plugins/auth';
 import { revokeUserSessions } from '../auth/sessions.repository';
+import { recordAuditEvent } from '../records/audit-trail.service';
 import * as repo from './users.repository';
 
 /**
@@ -84,15 +85,32 @@ async function getStaff(db: DbOrTx, id: string): Promise<StaffAccount> {
 }
 
 /** Creates an active admin or trainer account with the given password (stored hashed). */
-export async function createStaff(db: Db, body: StaffCreateBodyParsed): Promise<StaffAccount> {
+export async function createStaff(
+  db: Db,
+  actor: Actor,
+  body: StaffCreateBodyParsed,
+): Promise<StaffAccount> {
   refuseCommonPassword(body.password, 'password');
   if (await repo.staffEmailTaken(db, body.email)) throw emailTaken();
-  const created = await repo.insertStaff(db, {
-    fullname: body.fullname,
-    email: body.email,
-    phone: body.phone,
-    role: body.role,
-    password_hash: await hashPassword(body.password),
+  const passwordHash = await hashPassword(body.password);
+  const created = await db.transaction(async (tx) => {
+    const row = await repo.insertStaff(tx, {
+      fullname: body.fullname,
+      email: body.email,
+      phone: body.phone,
+      role: body.role,
+      password_hash: passwordHash,
+    });
+    if (row) {
+      await recordAuditEvent(tx, {
+        actorUserId: actor.id,
+        action: 'user.created',
+        subjectType: 'user',
+        subjectId: row.id,
+        after: { fullname: body.fullname, email: body.email, role: body.role },
+      });
+    }
+    return row;
   });
   // A concurrent create with the same e-mail lost the race on the unique index.
   if (!created) throw emailTaken();
@@ -143,6 +161,16 @@ export async function updateStaff(
     });
     // Links mailed to the old address stop working once the address changes.
     if (body.email !== target.email.toLowerCase()) await invalidatePasswordResets(tx, id);
+    if (body.role !== target.role) {
+      await recordAuditEvent(tx, {
+        actorUserId: actor.id,
+        action: 'user.role_changed',
+        subjectType: 'user',
+        subjectId: id,
+        before: { role: target.role },
+        after: { role: body.role },
+      });
+    }
   });
   return getStaff(db, id);
 }
@@ -166,7 +194,17 @@ export async function setStaffStatus(
       await deleteUserSubscriptions(tx, id);
       await invalidatePasswordResets(tx, id);
     }
-    if (target.is_active !== isActive) await repo.updateStaff(tx, id, { is_active: isActive });
+    if (target.is_active !== isActive) {
+      await repo.updateStaff(tx, id, { is_active: isActive });
+      await recordAuditEvent(tx, {
+        actorUserId: actor.id,
+        action: isActive ? 'user.reactivated' : 'user.deactivated',
+        subjectType: 'user',
+        subjectId: id,
+        before: { is_active: target.is_active },
+        after: { is_active: isActive },
+      });
+    }
   });
   return getStaff(db, id);
 }
