@@ -7,6 +7,7 @@ import ForumRounded from '@mui/icons-material/ForumRounded';
 import GradingRounded from '@mui/icons-material/GradingRounded';
 import ListAltRounded from '@mui/icons-material/ListAltRounded';
 import ManageAccountsRounded from '@mui/icons-material/ManageAccountsRounded';
+import PersonRemoveRounded from '@mui/icons-material/PersonRemoveRounded';
 import PublicRounded from '@mui/icons-material/PublicRounded';
 import SchoolRounded from '@mui/icons-material/SchoolRounded';
 import SpaceDashboardRounded from '@mui/icons-material/SpaceDashboardRounded';
@@ -87,6 +88,12 @@ export const navItems: NavItem[] = [
   },
   { label: 'Presensi', to: '/presensi', icon: EventAvailableRounded, permission: 'presence.view' },
   { label: 'Pengguna', to: '/pengguna', icon: ManageAccountsRounded, permission: 'users.manage' },
+  {
+    label: 'Hapus Akun Peserta',
+    to: '/permintaan-hapus-akun',
+    icon: PersonRemoveRounded,
+    permission: 'member.erase',
+  },
 ];
 
 /** The entries a user may open: by permission, and groups left without entries disappear. */

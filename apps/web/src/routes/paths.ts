@@ -46,6 +46,7 @@ export const routePaths = {
   presensi: '/presensi',
   // Staff accounts (superadmin, issue 9).
   pengguna: '/pengguna',
+  'permintaan-hapus-akun': '/permintaan-hapus-akun',
   // Certificates of a member redemption (spec 01 §2); id is the redemption.
   'certificate-participant': '/certificate-participant/:id',
   'certificate-graduation': '/certificate-graduation/:id',

@@ -220,6 +220,16 @@ export const signedInRoutes: AppRoute[] = [
     page: () => import('../features/users/pages/staff-list-page').then((m) => m.StaffListPage),
   },
   {
+    id: 'permintaan-hapus-akun',
+    path: routePaths['permintaan-hapus-akun'],
+    title: 'Permintaan Hapus Akun',
+    permission: 'member.erase',
+    page: () =>
+      import('../features/privacy/pages/deletion-requests-page').then(
+        (m) => m.DeletionRequestsPage,
+      ),
+  },
+  {
     id: 'certificate-participant',
     path: routePaths['certificate-participant'],
     title: 'Sertifikat Peserta',

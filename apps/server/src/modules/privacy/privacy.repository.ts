@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { memberDataExports } from '../../db/schema';
+import { memberDataExports, memberDeletionRequests, members } from '../../db/schema';
 
 export type MemberDataExportRow = typeof memberDataExports.$inferSelect;
 
@@ -164,4 +164,151 @@ export async function memberFiles(db: DbOrTx, memberId: string) {
     key: String(row.key),
     name: String(row.name ?? 'file'),
   }));
+}
+
+// ---- 'Hapus akun' -------------------------------------------------------------------------
+
+export type DeletionRequestRow = typeof memberDeletionRequests.$inferSelect;
+
+export async function pendingRequestOf(db: DbOrTx, memberId: string) {
+  const [row] = await db
+    .select()
+    .from(memberDeletionRequests)
+    .where(
+      and(
+        eq(memberDeletionRequests.member_id, memberId),
+        eq(memberDeletionRequests.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertDeletionRequest(db: DbOrTx, memberId: string, dueAt: Date) {
+  const [row] = await db
+    .insert(memberDeletionRequests)
+    .values({ member_id: memberId, due_at: dueAt })
+    .returning();
+  return row!;
+}
+
+export async function setRequestStatus(
+  db: DbOrTx,
+  id: string,
+  set: { status: 'erased' | 'cancelled'; erased_at?: Date; confirmed_by?: string | null },
+) {
+  const [row] = await db
+    .update(memberDeletionRequests)
+    .set({ ...set, updated_at: new Date() })
+    .where(and(eq(memberDeletionRequests.id, id), eq(memberDeletionRequests.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+export async function findDeletionRequest(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select()
+    .from(memberDeletionRequests)
+    .where(eq(memberDeletionRequests.id, id));
+  return row ?? null;
+}
+
+export async function listDeletionRequests(db: DbOrTx, status: string) {
+  return db
+    .select({
+      id: memberDeletionRequests.id,
+      member_id: memberDeletionRequests.member_id,
+      status: memberDeletionRequests.status,
+      created_at: memberDeletionRequests.created_at,
+      due_at: memberDeletionRequests.due_at,
+      erased_at: memberDeletionRequests.erased_at,
+      fullname: members.fullname,
+      email: members.email,
+    })
+    .from(memberDeletionRequests)
+    .innerJoin(members, eq(members.id, memberDeletionRequests.member_id))
+    .where(eq(memberDeletionRequests.status, status))
+    .orderBy(memberDeletionRequests.due_at)
+    .limit(500);
+}
+
+/** Pending requests whose cooling-off has passed. */
+export async function dueRequests(db: DbOrTx, now: Date, limit = 50) {
+  return db
+    .select()
+    .from(memberDeletionRequests)
+    .where(
+      and(eq(memberDeletionRequests.status, 'pending'), lt(memberDeletionRequests.due_at, now)),
+    )
+    .limit(limit);
+}
+
+/**
+ * Erases a member's personal data in one transaction (docs/decisions.md, "Erasing a
+ * participant's account") and answers the storage keys to remove once it is committed, and the
+ * sessions to end. What stays for the provider's duties (scores, progress, attendance, issued
+ * certificates with their own copy of the name) stays, tied to a member row without identity.
+ */
+export async function eraseMember(
+  tx: DbOrTx,
+  member: { id: string; fullname: string; email: string },
+  replacement: { name: string; email: string; text: string },
+) {
+  const id = member.id;
+  const keys: string[] = [];
+  const collect = (result: unknown) => {
+    for (const row of (result as { rows: { key: string | null }[] }).rows) {
+      if (row.key) keys.push(row.key);
+    }
+  };
+  collect(
+    await tx.execute(sql`
+      select ap.work_file_key as key from activity_progress ap
+      join member_redeems r on r.id = ap.member_redeem_id
+      where r.member_id = ${id} and ap.work_file_key is not null`),
+  );
+  collect(
+    await tx.execute(sql`
+      select md.storage_key as key from members m join media md on md.id = m.photo_media_id
+      where m.id = ${id}`),
+  );
+  collect(
+    await tx.execute(sql`
+      select storage_key as key from member_data_exports
+      where member_id = ${id} and storage_key is not null`),
+  );
+  await tx.execute(sql`
+    update activity_progress set work_file_key = null, work_file_name = null,
+      work_file_type = null, work_note = null
+    where member_redeem_id in (select id from member_redeems where member_id = ${id})`);
+  await tx.execute(sql`
+    delete from media where id = (select photo_media_id from members where id = ${id})`);
+  await tx.execute(sql`
+    update members set fullname = ${replacement.name}, email = ${replacement.email}, phone = null,
+      date_of_birth = null, education_level = null, password_hash = null, meta = '{}'::jsonb,
+      photo_media_id = null, photo_url = null, email_verified_at = null, updated_at = now()
+    where id = ${id}`);
+  await tx.execute(sql`
+    update chat_messages set message = ${replacement.text}
+    where room_id in (select id from chat_rooms where member_id = ${id})`);
+  await tx.execute(sql`
+    update discussions set content = ${replacement.text}, author_name = ${replacement.name}
+    where member_id = ${id}`);
+  await tx.execute(sql`
+    update trainer_notifications
+    set title = replace(title, ${member.fullname}, ${replacement.name}),
+      description = replace(description, ${member.fullname}, ${replacement.name})
+    where member_id = ${id}`);
+  const sessions = await tx.execute(sql`
+    delete from member_sessions where member_id = ${id} returning id`);
+  await tx.execute(sql`delete from member_push_subscriptions where member_id = ${id}`);
+  await tx.execute(sql`delete from member_password_resets where member_id = ${id}`);
+  await tx.execute(sql`delete from member_email_verifications where member_id = ${id}`);
+  await tx.execute(sql`delete from member_idempotency_keys where member_id = ${id}`);
+  await tx.execute(sql`delete from member_data_exports where member_id = ${id}`);
+  // Sign-in throttle rows are keyed by the address (login-throttle.service.ts).
+  await tx.execute(sql`
+    delete from login_failures where position(${member.email.toLowerCase()} in lower(key)) > 0`);
+  const sessionIds = (sessions as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  return { keys, sessionIds };
 }

@@ -1,10 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { idParamSchema } from '@ajar/shared/common/envelope';
-import { privacyMessages } from '@ajar/shared/privacy/privacy.constants';
-import { memberDataExportSchema } from '@ajar/shared/privacy/privacy.schemas';
+import { z } from 'zod';
+import { deletionMessages, privacyMessages } from '@ajar/shared/privacy/privacy.constants';
+import {
+  deletionRequestBodySchema,
+  deletionRequestListQuerySchema,
+  memberDataExportSchema,
+  memberDeletionRequestSchema,
+  staffDeletionRequestListSchema,
+} from '@ajar/shared/privacy/privacy.schemas';
 import { attachmentHeader } from '../../lib/downloads';
-import { openRoute } from '../../lib/route';
+import { openRoute, staffRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
+import * as deletion from './account-deletion.service';
 import * as exports from './data-export.service';
 
 const tags = ['privacy'];
@@ -13,6 +21,8 @@ const tags = ['privacy'];
 export const privacyRoutes: FastifyPluginAsync = async (app) => {
   const deps = () => ({ db: app.db, storage: app.storage, queue: app.queue, log: app.log });
   await exports.defineExportJob(deps());
+  const deletionDeps = () => ({ ...deps(), realtime: app.realtime });
+  await deletion.defineErasureJob(deletionDeps());
 
   openRoute(app, {
     access: 'member',
@@ -58,5 +68,67 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .send(file.stream);
     },
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'GET',
+    url: '/api/member/v1/privacy/delete-request',
+    tags,
+    summary: "The member's pending 'Hapus akun' request, or null",
+    data: memberDeletionRequestSchema.nullable(),
+    handler: ({ request }) => deletion.myDeletionRequest(app.db, currentMember(request).id),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'POST',
+    url: '/api/member/v1/privacy/delete-request',
+    tags,
+    summary: "'Hapus akun': asks to erase the account (password checked)",
+    description:
+      'The account is erased when staff confirm it, or by itself 14 days later. A pending request is answered again.',
+    body: deletionRequestBodySchema,
+    data: memberDeletionRequestSchema,
+    message: deletionMessages.requested,
+    handler: ({ body, request }) =>
+      deletion.requestDeletion(deletionDeps(), currentMember(request), {
+        password: body.password,
+        ip: request.ip,
+      }),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'DELETE',
+    url: '/api/member/v1/privacy/delete-request',
+    tags,
+    summary: "Cancels the member's pending 'Hapus akun' request",
+    data: z.null(),
+    message: deletionMessages.cancelled,
+    handler: ({ request }) => deletion.cancelDeletion(app.db, currentMember(request).id),
+  });
+
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/privacy/v1/deletion-requests',
+    permission: 'member.erase',
+    tags,
+    summary: "Participants' requests to erase their account (status: pending by default)",
+    query: deletionRequestListQuerySchema,
+    data: staffDeletionRequestListSchema,
+    handler: ({ query }) => deletion.listDeletionRequests(app.db, query.status),
+  });
+
+  staffRoute(app, {
+    method: 'POST',
+    url: '/api/privacy/v1/deletion-requests/:id/confirm',
+    permission: 'member.erase',
+    tags,
+    summary: 'Erases the account of a pending request now',
+    params: idParamSchema,
+    data: z.null(),
+    message: deletionMessages.erased,
+    handler: ({ params, user }) => deletion.eraseRequest(deletionDeps(), params.id, user.id),
   });
 };

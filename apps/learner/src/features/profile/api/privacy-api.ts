@@ -1,5 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MemberDataExport } from '@ajar/shared/privacy/privacy.schemas';
+import type {
+  DeletionRequestBody,
+  MemberDataExport,
+  MemberDeletionRequest,
+} from '@ajar/shared/privacy/privacy.schemas';
 import { privacyMessages } from '@ajar/shared/privacy/privacy.constants';
 import { buildUrl, http } from '../../../api/http';
 import { readSession } from '../../../api/session';
@@ -32,7 +36,16 @@ async function saveZip(id: string) {
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
+/** The member's pending 'Hapus akun' request, or null. */
+export const deletionRequestQuery = queryOptions({
+  queryKey: ['privacy', 'delete-request'],
+  queryFn: () => http.get<MemberDeletionRequest | null>('/privacy/delete-request'),
+});
+
 export const privacyApi = {
+  requestDeletion: (body: DeletionRequestBody) =>
+    http.post<MemberDeletionRequest>('/privacy/delete-request', body),
+  cancelDeletion: () => http.delete<null>('/privacy/delete-request'),
   startExport: () => http.post<MemberDataExport>('/privacy/export'),
   download: saveZip,
 };

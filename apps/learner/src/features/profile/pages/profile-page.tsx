@@ -28,6 +28,7 @@ import { signOut } from '../../../api/sign-out';
 import { profileApi, profileQuery } from '../api/profile-api';
 import { PushSwitch } from '../../notifications/components/push-switch';
 import { DataExportCard } from '../components/data-export-card';
+import { DeleteAccountCard } from '../components/delete-account-card';
 import { ProfilePhoto } from '../components/profile-photo';
 
 function ProfileForm({ profile }: { profile: MemberProfile }) {
@@ -111,6 +112,7 @@ export function ProfilePage() {
           Keluar
         </Button>
       </Card>
+      <DeleteAccountCard />
     </Page>
   );
 }
