@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { deletionMessages } from '@ajar/shared/privacy/privacy.constants';
 import { deletionRequestBodySchema } from '@ajar/shared/privacy/privacy.schemas';
-import { formatIndonesianDate } from '@ajar/shared/certificates/certificates.rules';
 import { errorMessage } from '../../../api/http';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -13,6 +12,16 @@ import { useFormSubmit } from '../../../hooks/use-form-submit';
 import { check } from '../../../lib/form';
 import { queryClient } from '../../../query-client';
 import { deletionRequestQuery, privacyApi } from '../api/privacy-api';
+
+/** The day of the erasure, in Indonesian, in the provider's time zone (WIB). */
+function dueDate(at: string) {
+  return new Date(at).toLocaleDateString('id-ID', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Jakarta',
+  });
+}
 
 /**
  * 'Hapus akun': the member asks, confirming with the password; staff confirm it, or it completes
@@ -53,9 +62,7 @@ export function DeleteAccountCard() {
       {error && <Alert tone="error">{error}</Alert>}
       {request ? (
         <>
-          <Alert tone="warning">
-            {deletionMessages.pending(formatIndonesianDate(new Date(request.due_at)))}
-          </Alert>
+          <Alert tone="warning">{deletionMessages.pending(dueDate(request.due_at))}</Alert>
           <Button variant="secondary" block busy={cancelling} onClick={() => void cancel()}>
             {deletionMessages.cancel}
           </Button>
