@@ -80,7 +80,7 @@ describe('Ajar Belajar: the participant’s personal data', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Masuk', exact: true }).waitFor();
     await learnerSignIn(page, participant.email, participant.password);
-    await page.getByRole('alert').waitFor();
+    await page.getByText('Email atau password salah').waitFor();
     await opened.context.close();
   });
 });
