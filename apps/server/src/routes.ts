@@ -14,6 +14,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { participantsRoutes } from './modules/participants/participants.routes';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { membersRoutes } from './modules/members/members.routes';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { vouchersRoutes } from './modules/vouchers/vouchers.routes';
 import { storagePlugin } from './plugins/storage';
 import { exportsRoutes } from './modules/exports/exports.routes';
@@ -50,6 +51,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(dashboardRoutes);
   await app.register(downloadsRoutes);
   await app.register(membersRoutes);
+  await app.register(privacyRoutes);
   await app.register(vouchersRoutes);
   await app.register(participantsRoutes);
   await app.register(exportsRoutes);

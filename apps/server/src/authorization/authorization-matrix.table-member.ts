@@ -321,6 +321,43 @@ export const memberRows: MatrixRow[] = [
       payload: { old_password: 'bukan-password-lama', password: 'Rahasia456' },
     }),
   ),
+  // ---- participants' rights (modules/privacy) ----
+  row('GET /api/member/v1/privacy/export', S.member(), 'own latest export', () => ({
+    url: '/api/member/v1/privacy/export',
+  })),
+  row('POST /api/member/v1/privacy/export', S.member(), 'starts (or answers) own export', () => ({
+    url: '/api/member/v1/privacy/export',
+  })),
+  row(
+    'GET /api/member/v1/privacy/export/:id/download',
+    S.member(404),
+    'an export that is not theirs (none by that id)',
+    () => ({ url: `/api/member/v1/privacy/export/${randomUUID()}/download` }),
+  ),
+  row('GET /api/member/v1/privacy/delete-request', S.member(), 'own pending request', () => ({
+    url: '/api/member/v1/privacy/delete-request',
+  })),
+  row(
+    'POST /api/member/v1/privacy/delete-request',
+    S.member(400),
+    'a wrong password: nothing asked',
+    () => ({ url: '/api/member/v1/privacy/delete-request', payload: { password: 'bukan-ini' } }),
+  ),
+  row(
+    'DELETE /api/member/v1/privacy/delete-request',
+    S.member(400),
+    'nothing pending to cancel',
+    () => ({ url: '/api/member/v1/privacy/delete-request' }),
+  ),
+  row('GET /api/privacy/v1/deletion-requests', S.manage, 'member.erase', () => ({
+    url: '/api/privacy/v1/deletion-requests',
+  })),
+  row(
+    'POST /api/privacy/v1/deletion-requests/:id/confirm',
+    '401 401 403 403 404 404',
+    'member.erase; no request by that id',
+    () => ({ url: `/api/privacy/v1/deletion-requests/${randomUUID()}/confirm` }),
+  ),
   row('PUT /api/member/v1/profile', S.member(), 'own profile (same values)', ({ w }) => ({
     url: '/api/member/v1/profile',
     payload: { fullname: w.member.fullname, phone: w.member.phone },

@@ -14,3 +14,4 @@ export * from './schema/notifications';
 export * from './schema/trainer-notifications';
 export * from './schema/jobs';
 export * from './schema/records';
+export * from './schema/privacy';

@@ -17,6 +17,7 @@ describe('visibleNavItems', () => {
       'Notifikasi',
       'Reseller',
       'Presensi',
+      'Hapus Akun Peserta',
     ]);
   });
 
@@ -25,6 +26,7 @@ describe('visibleNavItems', () => {
     expect(visible).not.toContain('Reseller');
     expect(visible).not.toContain('Notifikasi');
     expect(visible).not.toContain('Pengguna');
+    expect(visible).not.toContain('Hapus Akun Peserta');
     expect(visible).toContain('Presensi');
   });
 

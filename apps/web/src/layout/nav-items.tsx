@@ -8,6 +8,7 @@ import GradingRounded from '@mui/icons-material/GradingRounded';
 import HistoryRounded from '@mui/icons-material/HistoryRounded';
 import ListAltRounded from '@mui/icons-material/ListAltRounded';
 import ManageAccountsRounded from '@mui/icons-material/ManageAccountsRounded';
+import PersonRemoveRounded from '@mui/icons-material/PersonRemoveRounded';
 import PublicRounded from '@mui/icons-material/PublicRounded';
 import SchoolRounded from '@mui/icons-material/SchoolRounded';
 import SpaceDashboardRounded from '@mui/icons-material/SpaceDashboardRounded';
@@ -93,6 +94,12 @@ export const navItems: NavItem[] = [
     to: '/log-aktivitas',
     icon: HistoryRounded,
     permission: 'users.manage',
+  },
+  {
+    label: 'Hapus Akun Peserta',
+    to: '/permintaan-hapus-akun',
+    icon: PersonRemoveRounded,
+    permission: 'member.erase',
   },
 ];
 

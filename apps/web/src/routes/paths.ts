@@ -48,6 +48,7 @@ export const routePaths = {
   pengguna: '/pengguna',
   // The audit trail (superadmin).
   'log-aktivitas': '/log-aktivitas',
+  'permintaan-hapus-akun': '/permintaan-hapus-akun',
   // Certificates of a member redemption (spec 01 §2); id is the redemption.
   'certificate-participant': '/certificate-participant/:id',
   'certificate-graduation': '/certificate-graduation/:id',

@@ -227,6 +227,16 @@ export const signedInRoutes: AppRoute[] = [
     page: () => import('../features/audit/pages/audit-log-page').then((m) => m.AuditLogPage),
   },
   {
+    id: 'permintaan-hapus-akun',
+    path: routePaths['permintaan-hapus-akun'],
+    title: 'Permintaan Hapus Akun',
+    permission: 'member.erase',
+    page: () =>
+      import('../features/privacy/pages/deletion-requests-page').then(
+        (m) => m.DeletionRequestsPage,
+      ),
+  },
+  {
     id: 'certificate-participant',
     path: routePaths['certificate-participant'],
     title: 'Sertifikat Peserta',

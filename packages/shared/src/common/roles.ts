@@ -19,6 +19,8 @@ export const permissions = [
   'presence.view',
   'media.manage',
   'users.manage',
+  /** Confirm a participant's 'Hapus akun' (docs/personal-data.md). */
+  'member.erase',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -32,6 +34,7 @@ const staff: Permission[] = [
   'reseller.manage',
   'presence.view',
   'media.manage',
+  'member.erase',
 ];
 
 /**

@@ -27,6 +27,8 @@ import { routePaths } from '../../../routes/paths';
 import { signOut } from '../../../api/sign-out';
 import { profileApi, profileQuery } from '../api/profile-api';
 import { PushSwitch } from '../../notifications/components/push-switch';
+import { DataExportCard } from '../components/data-export-card';
+import { DeleteAccountCard } from '../components/delete-account-card';
 import { ProfilePhoto } from '../components/profile-photo';
 
 function ProfileForm({ profile }: { profile: MemberProfile }) {
@@ -100,6 +102,7 @@ export function ProfilePage() {
       <Card>
         <PushSwitch variant="switch" />
       </Card>
+      <DataExportCard />
       <Card className="stack">
         <h2>Keamanan</h2>
         <LinkButton to={routePaths['ubah-password']} variant="secondary" block>
@@ -109,6 +112,7 @@ export function ProfilePage() {
           Keluar
         </Button>
       </Card>
+      <DeleteAccountCard />
     </Page>
   );
 }

@@ -1,0 +1,134 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { idParamSchema } from '@ajar/shared/common/envelope';
+import { z } from 'zod';
+import { deletionMessages, privacyMessages } from '@ajar/shared/privacy/privacy.constants';
+import {
+  deletionRequestBodySchema,
+  deletionRequestListQuerySchema,
+  memberDataExportSchema,
+  memberDeletionRequestSchema,
+  staffDeletionRequestListSchema,
+} from '@ajar/shared/privacy/privacy.schemas';
+import { attachmentHeader } from '../../lib/downloads';
+import { openRoute, staffRoute } from '../../lib/route';
+import { currentMember } from '../../plugins/member-auth';
+import * as deletion from './account-deletion.service';
+import * as exports from './data-export.service';
+
+const tags = ['privacy'];
+
+/** Participants' rights over their personal data (docs/personal-data.md). */
+export const privacyRoutes: FastifyPluginAsync = async (app) => {
+  const deps = () => ({ db: app.db, storage: app.storage, queue: app.queue, log: app.log });
+  await exports.defineExportJob(deps());
+  const deletionDeps = () => ({ ...deps(), realtime: app.realtime });
+  await deletion.defineErasureJob(deletionDeps());
+
+  openRoute(app, {
+    access: 'member',
+    method: 'GET',
+    url: '/api/member/v1/privacy/export',
+    tags,
+    summary: "The member's latest copy of their data ('Unduh data saya'), or null",
+    data: memberDataExportSchema.nullable(),
+    handler: ({ request }) => exports.latestExport(app.db, currentMember(request).id),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'POST',
+    url: '/api/member/v1/privacy/export',
+    tags,
+    summary: 'Starts a zip of everything the system holds about the member (a queued job)',
+    description:
+      'One still being made or still downloadable is answered instead of a second. Follow it with GET; when `downloadable`, GET …/export/{id}/download serves it once, within 24 hours.',
+    data: memberDataExportSchema,
+    message: privacyMessages.exportStarted,
+    handler: ({ request }) => exports.startExport(deps(), currentMember(request).id),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'GET',
+    url: '/api/member/v1/privacy/export/:id/download',
+    tags,
+    summary: "The member's data zip, once (404 when downloaded already, expired or not theirs)",
+    params: idParamSchema,
+    data: 'reply',
+    handler: async ({ params, request, reply }) => {
+      const file = await exports.openExport(deps(), currentMember(request).id, params.id);
+      reply.raw.once('close', () => {
+        file.done().catch((err: unknown) => app.log.warn({ err }, 'member export not removed'));
+      });
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-length', String(file.size))
+        .header('content-disposition', attachmentHeader(file.filename))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream);
+    },
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'GET',
+    url: '/api/member/v1/privacy/delete-request',
+    tags,
+    summary: "The member's pending 'Hapus akun' request, or null",
+    data: memberDeletionRequestSchema.nullable(),
+    handler: ({ request }) => deletion.myDeletionRequest(app.db, currentMember(request).id),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'POST',
+    url: '/api/member/v1/privacy/delete-request',
+    tags,
+    summary: "'Hapus akun': asks to erase the account (password checked)",
+    description:
+      'The account is erased when staff confirm it, or by itself 14 days later. A pending request is answered again.',
+    body: deletionRequestBodySchema,
+    data: memberDeletionRequestSchema,
+    message: deletionMessages.requested,
+    handler: ({ body, request }) =>
+      deletion.requestDeletion(deletionDeps(), currentMember(request), {
+        password: body.password,
+        ip: request.ip,
+      }),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'DELETE',
+    url: '/api/member/v1/privacy/delete-request',
+    tags,
+    summary: "Cancels the member's pending 'Hapus akun' request",
+    data: z.null(),
+    message: deletionMessages.cancelled,
+    handler: ({ request }) => deletion.cancelDeletion(app.db, currentMember(request).id),
+  });
+
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/privacy/v1/deletion-requests',
+    permission: 'member.erase',
+    tags,
+    summary: "Participants' requests to erase their account (status: pending by default)",
+    query: deletionRequestListQuerySchema,
+    data: staffDeletionRequestListSchema,
+    handler: ({ query }) => deletion.listDeletionRequests(app.db, query.status),
+  });
+
+  staffRoute(app, {
+    method: 'POST',
+    url: '/api/privacy/v1/deletion-requests/:id/confirm',
+    permission: 'member.erase',
+    tags,
+    summary: 'Erases the account of a pending request now',
+    params: idParamSchema,
+    data: z.null(),
+    message: deletionMessages.erased,
+    handler: ({ params, user }) => deletion.eraseRequest(deletionDeps(), params.id, user.id),
+  });
+};
