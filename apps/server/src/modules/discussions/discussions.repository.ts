@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { activities, programFacilitators, programs, studies, topics, users } from '../../db/schema';
+import { activities, programFacilitators, programs, studies, topics } from '../../db/schema';
 import {
   discussionReads,
   discussions,
@@ -160,7 +160,6 @@ export async function findActivity(db: DbOrTx, activityId: string) {
     .where(eq(activities.id, activityId));
   return row;
 }
-
 
 export async function findMessage(db: DbOrTx, id: string) {
   const [row] = await db

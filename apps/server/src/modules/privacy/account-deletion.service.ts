@@ -18,7 +18,7 @@ import { verifyPassword } from '../../lib/tokens';
 import type { Realtime } from '../../plugins/realtime';
 import { beginLogin } from '../auth/login-throttle.service';
 import { findMemberById } from '../members/members.repository';
-import { recordAuditEvent } from '../records/records.service';
+import { recordAuditEvent } from '../records/audit-trail.service';
 import * as repo from './privacy.repository';
 
 /** The queue of the erasures that complete by themselves at the end of the cooling-off. */
