@@ -52,7 +52,7 @@ function walk(session: StaffSession, step: number): Call[] {
     { name: 'dashboard summary', path: '/api/dashboard/v1/summary' },
     {
       name: 'bell: unread count',
-      path: '/api/notification/v1/trainer/list?reads=0&limit=-1&page=1&sort_by=created_at&dir=desc',
+      path: '/api/notification/v1/trainer/list?reads=0&limit=1&page=1&sort_by=created_at&dir=desc',
     },
     {
       name: 'mail icon: chat unread',

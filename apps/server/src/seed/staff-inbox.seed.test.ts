@@ -77,11 +77,11 @@ describe('staff inbox seed: the demo shows life on first start (issue 16)', () =
 
   it("rings the trainer's bell, some notifications already read", async () => {
     const unread = await get<{ total: number }>(
-      '/api/notification/v1/trainer/list?limit=-1&reads=0',
+      '/api/notification/v1/trainer/list?limit=100&reads=0',
       trainer,
     );
     const read = await get<{ total: number }>(
-      '/api/notification/v1/trainer/list?limit=-1&reads=1',
+      '/api/notification/v1/trainer/list?limit=100&reads=1',
       trainer,
     );
     expect(unread.total).toBeGreaterThan(0);

@@ -217,7 +217,7 @@ describe('jobs', () => {
     );
     await t.app.queue.updateQueue('job-export', { retryDelay: 1, retryBackoff: false });
     const bell = async (headers = owner.headers) => {
-      const res = await get('/api/notification/v1/trainer/list?limit=-1', headers);
+      const res = await get('/api/notification/v1/trainer/list?limit=100', headers);
       expect(res.statusCode).toBe(200);
       return res.json<{ data: { list: TrainerNotification[] } }>().data.list;
     };
