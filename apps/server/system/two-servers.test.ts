@@ -182,7 +182,9 @@ describe('two servers, one system', () => {
       headers: form.headers,
     });
     expect(uploaded.status, uploaded.text).toBe(200);
-    const { url, size } = dataOf<{ url: string; size: number }>(uploaded);
+    const { url: address, size } = dataOf<{ url: string; size: number }>(uploaded);
+    // Absolute under A's PUBLIC_URL: B serves the same path.
+    const url = new URL(address, a.url).pathname;
     expect(size).toBe(video.length);
     // Nothing of it on either server's own disk: the bytes live in S3.
     for (const server of [a, b]) expect(fs.readdirSync(server.dataDir)).not.toContain('media');

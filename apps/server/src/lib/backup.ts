@@ -5,10 +5,10 @@ import path from 'node:path';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import archiver from 'archiver';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { openPglite } from '../db/pglite';
+import { loadArchiver } from './lazy-modules';
 
 /**
  * One backup file (docs/decisions.md, "Backups"): a .tar.gz holding
@@ -117,6 +117,8 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupMa
     migrations: await migrationCount(database),
     files: {},
   };
+  // Loaded on first use: a server at rest does not hold it (system/lazy-packages.test.ts).
+  const archiver = await loadArchiver();
   const archive = archiver('tar', { gzip: true, gzipOptions: { level: 6 } });
   const done = pipeline(archive, options.out);
   const append = async (name: string, source: Readable) => {

@@ -212,7 +212,8 @@ describe('quiz activity', () => {
     await screen.findByText('0 dari 4 soal terjawab');
     // The participant answers, then presses back (the guard is armed by then, as on a phone).
     choose(1, 'A');
-    await waitFor(() => expect(server.saves).toHaveLength(1));
+    // Saved (what is sent and how often is the first test's matter; here only the guard).
+    await waitFor(() => expect(server.saves.length).toBeGreaterThan(0));
     await act(() => router.navigate(-1));
     const dialog = await screen.findByRole('alertdialog', { name: 'Tinggalkan kuis?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Tetap mengerjakan' }));
