@@ -132,7 +132,8 @@ describe('private discussion', () => {
     await box.press('Enter');
     await expect
       .poll(() => received.map((m) => m.message))
-      .toEqual(['Selamat pagi Rina,\nboleh, silakan kirim PDF.']);
+      // Typed text, escaped, its line break kept (packages/shared/src/chat/message-text.ts).
+      .toEqual(['Selamat pagi Rina,<br />boleh, silakan kirim PDF.']);
     expect(received[0]).toMatchObject({ type: 2, room_id: roomId });
     await expect.poll(() => box.inputValue()).toBe('');
     await log.getByText('boleh, silakan kirim PDF.').waitFor();

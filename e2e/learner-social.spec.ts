@@ -135,7 +135,7 @@ describe('Ajar Belajar: chat with the trainer', () => {
     await checkScreen(page, 'chat-kosong');
 
     await page.getByLabel('Tulis pesan').fill('Selamat siang Pak, saya mau bertanya.');
-    await page.getByRole('button', { name: 'Kirim' }).click();
+    await page.getByRole('button', { name: 'Kirim', exact: true }).click();
     const mine = page
       .getByRole('list', { name: 'Pesan' })
       .getByText('Selamat siang Pak, saya mau bertanya.');
@@ -168,7 +168,7 @@ describe('Ajar Belajar: chat with the trainer', () => {
     await page.getByText('Anda offline: pesan dikirim saat koneksi kembali.').waitFor();
     const text = `Pesan dari kereta ${stamp}`;
     await page.getByLabel('Tulis pesan').fill(text);
-    await page.getByRole('button', { name: 'Kirim' }).click();
+    await page.getByRole('button', { name: 'Kirim', exact: true }).click();
     await page.getByText('Menunggu koneksi…').waitFor();
     await checkScreen(page, 'chat-offline');
     expect(await roomMessages(roomId)).not.toContain(text);
@@ -273,7 +273,7 @@ describe('Ajar Belajar: discussion under an activity', () => {
     await first
       .getByLabel(`Balas ${participant.fullname}`)
       .fill('Ada, lihat lampiran di aktivitas berikutnya.');
-    await first.getByRole('button', { name: 'Kirim' }).click();
+    await first.getByRole('button', { name: 'Kirim', exact: true }).click();
     await unread.waitFor({ timeout: 10_000 });
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed))

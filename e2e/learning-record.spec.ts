@@ -75,7 +75,8 @@ describe('learning record', () => {
     await row.getByRole('button', { name: /Detail Aktivitas/ }).click();
     const dialog = page.getByRole('dialog', { name: /Detail Aktivitas/ });
     const practice = dialog.getByRole('listitem', { name: 'Praktek Mencanting' });
-    await practice.getByText(/2 kejadian/).waitFor();
+    // Opened, uploaded, and completed by the upload.
+    await practice.getByText(/3 kejadian/).waitFor();
 
     // Feedback given in the dialog joins the record at once.
     await practice.getByRole('button', { name: 'Beri Respon' }).click();
@@ -84,24 +85,27 @@ describe('learning record', () => {
     await respon.getByLabel('Respon').fill('Garis cantingan rapi.');
     await respon.getByRole('button', { name: 'Kirim' }).click();
     await snackbar(page, 'Feedback berhasil dikirim').waitFor();
-    await practice.getByText(/Nilai 88 · 3 kejadian/).waitFor();
+    await practice.getByText(/Nilai 88 · 4 kejadian/).waitFor();
 
     await practice.getByRole('button', { name: 'Lihat Rekam belajar Praktek Mencanting' }).click();
     const timeline = practice.getByRole('region', { name: 'Rekam belajar Praktek Mencanting' });
     await timeline.getByText('Mendapat umpan balik').waitFor();
     const items = timeline.getByRole('listitem');
-    expect(await items.count()).toBe(3);
+    expect(await items.count()).toBe(4);
     expect(await items.nth(0).innerText()).toMatch(/^Membuka aktivitas/);
-    expect(await items.nth(1).innerText()).toMatch(/^Mengunggah tugas praktik · canting\.pdf/);
-    expect(await items.nth(2).innerText()).toMatch(/nilai 88 · “Garis cantingan rapi\.” · oleh /);
-    expect(await items.nth(2).getByRole('time').innerText()).toMatch(eventTime);
+    // The upload and the completion it made share one server time: either order.
+    const middle = [await items.nth(1).innerText(), await items.nth(2).innerText()].sort();
+    expect(middle[0]).toMatch(/^Aktivitas selesai/);
+    expect(middle[1]).toMatch(/^Mengunggah tugas praktik · canting\.pdf/);
+    expect(await items.nth(3).innerText()).toMatch(/nilai 88 · “Garis cantingan rapi\.” · oleh /);
+    expect(await items.nth(3).getByRole('time').innerText()).toMatch(eventTime);
 
     // The whole record, every activity's events in time order.
     const whole = dialog.getByRole('region', { name: 'Rekam Belajar' });
     await whole.getByRole('button', { name: 'Lihat Semua rekam belajar' }).click();
     const all = whole.getByRole('region', { name: 'Semua rekam belajar' });
     await all.getByText('Membaca Sejarah Batik').waitFor();
-    expect(await all.getByRole('listitem').count()).toBe(4);
+    expect(await all.getByRole('listitem').count()).toBe(5);
     await settle(page);
     await snap(page, 'learning-record-timeline');
     await dialog.getByRole('button', { name: 'Kembali' }).click();
@@ -126,13 +130,18 @@ describe('learning record', () => {
       'Keterangan',
       'Oleh',
     ]);
-    expect(rows.slice(1).map((r) => [r[1], r[5], r[6]])).toEqual([
+    const events = rows.slice(1).map((r) => [r[1], r[5], r[6]]);
+    expect([events[0], events[1], events[4]]).toEqual([
       [sari.fullname, 'Membaca Sejarah Batik', 'Membuka aktivitas'],
       [sari.fullname, 'Praktek Mencanting', 'Membuka aktivitas'],
-      [sari.fullname, 'Praktek Mencanting', 'Mengunggah tugas praktik'],
       [sari.fullname, 'Praktek Mencanting', 'Mendapat umpan balik'],
     ]);
-    expect(rows[4]![8]).toBe(88);
+    expect([events[2], events[3]].map((e) => e[2]).sort()).toEqual([
+      'Aktivitas selesai',
+      'Mengunggah tugas praktik',
+    ]);
+    expect(events).toHaveLength(5);
+    expect(rows[5]![8]).toBe(88);
     expect(rows[1]![7]).toBeInstanceOf(Date);
   });
 });
