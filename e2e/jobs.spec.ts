@@ -6,7 +6,7 @@ import { snap, snapOnFailure } from './support/browser';
 import { createActivity, createProgramWithTopic } from './support/data';
 
 /**
- * The certificate zip as a job, watched in 'Unduhan' (issue 19), cancelled there ('Batalkan'),
+ * The certificate zip as a job, watched in 'Unduhan' (the back office's downloads panel), cancelled there ('Batalkan'),
  * and confirmed before it starts when it is large. The members register from addresses of their
  * own behind the trusted local proxy: one address may register only 20 in a quarter of an hour,
  * and the zip needs many more certificates, so that it runs for seconds. A zip past 50

@@ -145,7 +145,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     // pg-boss's cron runs the embedded database's daily backup (plugins/backup-control.ts).
     schedule:
       database.kind === 'pglite' && config.NODE_ENV !== 'test' && config.BACKUP_SCHEDULE !== 'off',
-  }); // app.queue (issue 19)
+  }); // app.queue (the job queue, lib/job-queue.ts)
   await registerModules(app);
   await app.register(staticPlugin, {
     webDist: config.WEB_DIST ?? defaultWebDist,

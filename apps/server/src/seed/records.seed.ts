@@ -83,7 +83,7 @@ function activityEvents(
 }
 
 /**
- * Participant 1's learning record (`peserta1@ajar.test`, issue 18's fixed demo participant):
+ * Participant 1's learning record (`peserta1@ajar.test`, the demo's walk-through participant):
  * every program they learn in gets the events its progress implies, so 'Detail Aktivitas' and
  * 'Ekspor Rekam Belajar' show a record with every kind of event. Only kinds a program's record
  * does not hold yet are added: where the services the seed calls already record a kind (a

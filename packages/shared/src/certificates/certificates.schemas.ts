@@ -46,8 +46,8 @@ export const certificateVerifyParamSchema = z.object({
 
 /**
  * `GET /api/certificate/v1/verify/{number}` (public): whether the number is genuine and in force,
- * whose it is and for which program, as the certificate stated it at issue; nothing more (DESIGN
- * §11): no email, phone or ids.
+ * whose it is and for which program, as the certificate stated it at issue; nothing more (anyone
+ * may ask): no email, phone or ids.
  */
 export const certificateVerificationSchema = z.object({
   /** True only for a certificate in force: issued, not replaced and not revoked. */

@@ -1,4 +1,4 @@
-/** Kinds of long work a staff member starts and follows in 'Unduhan' (issue 19). */
+/** Kinds of long work a staff member starts and follows in 'Unduhan' (the back office's downloads panel). */
 /**
  * `export` is the participants' exports (member_redeem, epm, TPM & UK); the panel shows each job's
  * file name, never its kind, so the kinds need no Indonesian label.

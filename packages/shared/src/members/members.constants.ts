@@ -115,7 +115,7 @@ export type WorkExtension = keyof typeof workFormats;
 /** How a member completes each kind of activity. */
 export type CompletionMode = 'manual' | 'quiz' | 'upload';
 
-/** Education levels of spec 01 §9, in their order; stored on the member (null: not given). */
+/** The product's education levels, in their order; stored on the member (null: not given). */
 export const educationLevels = [
   'paud',
   'tk',

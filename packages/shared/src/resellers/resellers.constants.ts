@@ -16,7 +16,7 @@ export type ResellerSortField = (typeof resellerSortFields)[number];
 export const resellerUserSortFields = ['created_at', 'start_test_at'] as const;
 export type ResellerUserSortField = (typeof resellerUserSortFields)[number];
 
-/** Spec 01 §9: lists other than programs and media start at 5 rows. */
+/** The product's page sizes: lists other than programs and media start at 5 rows. */
 export const resellerDefaultPageSize = 5;
 
 export const resellerLimits = {

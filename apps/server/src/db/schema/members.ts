@@ -24,7 +24,7 @@ export const members = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     date_of_birth: date('date_of_birth'),
-    /** One of `educationLevels` (spec 01 §9), or null when not given. */
+    /** One of `educationLevels` (the product's list of education levels), or null when not given. */
     education_level: text('education_level').$type<EducationLevel>(),
     password_hash: text('password_hash'),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),

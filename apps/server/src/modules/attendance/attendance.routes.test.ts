@@ -266,7 +266,7 @@ describe('attendance API', () => {
       expect(names(byName.json().data)).toEqual(['Budi Hartono']);
       const byPhone = await list(`q=6281200000001`);
       expect(byPhone.json().data.total).toBe(3);
-      // Spec 01 §9: 5 rows unless another size is asked for.
+      // Lists other than the program list: 5 rows unless another size is asked for.
       expect(byPhone.json().data.limit).toBe(5);
       const page2 = await list(`q=62812000000&limit=2&page=2`);
       const paged = page2.json<{ data: AttendanceList }>().data;

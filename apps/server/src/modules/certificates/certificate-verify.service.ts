@@ -25,7 +25,7 @@ const maxCorrections = 50;
 /**
  * `GET /api/certificate/v1/verify/{number}` (public): genuine, whose and for what, as the
  * certificate stated it at issue; whether it is in force, replaced (with the number in force) or
- * revoked (when and why). Throttled per client address (issue 17): 429 with Retry-After beyond
+ * revoked (when and why). Throttled per client address (numbers must not be guessable by trying): 429 with Retry-After beyond
  * the policy, found or not.
  */
 export async function verifyCertificate(

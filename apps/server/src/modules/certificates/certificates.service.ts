@@ -192,7 +192,7 @@ async function renderIssued(
 }
 
 /**
- * The member's own graduation certificate (issue 18): its number, verification address and
+ * The member's own graduation certificate (Ajar Belajar's certificate card): its number, verification address and
  * state (a revoked one has no download). Refused (400) until the program is complete
  * ('Sertifikat tersedia setelah program selesai') or while its post-test is not passed.
  */

@@ -509,7 +509,7 @@ describe('participants API', () => {
         meta: { code: 'PST0001' },
       });
 
-      // The education level (spec 01 §9): one of the list, in Indonesian when it is not.
+      // The education level (members.constants.ts): one of the list, in Indonesian when it is not.
       const badLevel = await updateMember(
         member.id,
         { fullname: 'Rina', email: member.email, education_level: 'doktor' },

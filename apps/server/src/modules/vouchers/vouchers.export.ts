@@ -29,7 +29,7 @@ import { assertBatchOfProgram } from './vouchers.service';
  * most, not for the export (docs/decisions.md, "Job queue limits").
  */
 const exportPageSize = 500;
-/** A date cell as the other exports write it: a real date, the WIB wall clock (issue 16). */
+/** A date cell as the other exports write it: a real date, the WIB wall clock (the zone every screen shows). */
 const dateCell = (d: Date | null) => (d ? toExportWallClock(d) : null);
 const dateHeaders = new Set<string>(['Tanggal Dibuat', 'Tanggal Digunakan']);
 

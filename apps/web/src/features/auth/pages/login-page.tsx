@@ -170,7 +170,7 @@ export function LoginPage() {
   );
 }
 
-/** An envelope icon drawn inline: the login route loads no icon package (issue 2). */
+/** An envelope icon drawn inline: the login route loads no icon package (its byte budget, docs/benchmarks.md). */
 function MailIcon() {
   return (
     <svg width="1em" height="1em" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">

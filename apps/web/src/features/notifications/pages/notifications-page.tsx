@@ -9,7 +9,7 @@ import { NotificationCreateDialog } from '../components/notification-create-dial
 import { NotificationTable } from '../components/notification-table';
 
 const pageSizes = [5, 10, 25, 50] as const;
-// Spec 01 §9: lists other than the program list show 5 rows at first.
+// The product's page sizes: lists other than the program list show 5 rows at first.
 const defaultLimit = 5;
 
 const positive = (value: string | null, fallback: number) => {
