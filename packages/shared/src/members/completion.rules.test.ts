@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  acceptedStretch,
   addInterval,
   contentMissing,
+  countReport,
   passedSecond,
   requiredReadingSeconds,
   watchProgressText,
@@ -24,18 +24,56 @@ describe('completion rules', () => {
     expect(watchedPercent(w, 0)).toBe(0);
   });
 
-  it('accepts a stretch only as fast as the players play in the time that passed', () => {
+  describe('counting a progress report', () => {
     const at = new Date('2026-11-28T10:00:00Z');
     const after = (s: number) => new Date(at.getTime() + s * 1000);
-    const prev = { position: 10, at };
-    expect(acceptedStretch(null, 10, after(5))).toBeNull();
-    expect(acceptedStretch(prev, 20, after(10))).toEqual([10, 20]);
-    // 2× with the margin and the slack: 10 s allow 25 s of video, not 26.
-    expect(acceptedStretch(prev, 35, after(10))).toEqual([10, 35]);
-    expect(acceptedStretch(prev, 36, after(10))).toBeNull();
-    // A seek back, a jump after a long pause.
-    expect(acceptedStretch(prev, 5, after(10))).toBeNull();
-    expect(acceptedStretch(prev, 90, after(3600))).toBeNull();
+    const mark = (position: number, s: number) => ({ position, at: after(s) });
+    const fresh = { counted: mark(10, 0), run: mark(10, 0) };
+
+    it('starts counting at the first report', () => {
+      const first = countReport({ counted: null, run: null }, 10, after(5));
+      expect(first.stretch).toBeNull();
+      expect(first.next).toEqual({ counted: mark(10, 5), run: mark(10, 5) });
+    });
+
+    it('accepts a stretch only as fast as the players play in the time that passed', () => {
+      expect(countReport(fresh, 20, after(10)).stretch).toEqual([10, 20]);
+      // 2× with the margin and the slack: 10 s allow 25 s of video, not 26.
+      expect(countReport(fresh, 35, after(10)).stretch).toEqual([10, 35]);
+      expect(countReport(fresh, 36, after(10)).stretch).toBeNull();
+      // A seek back and a jump after a long pause start a new run from there.
+      expect(countReport(fresh, 5, after(10))).toEqual({
+        stretch: null,
+        next: { counted: mark(5, 10), run: mark(5, 10) },
+      });
+      expect(countReport(fresh, 90, after(3600)).next.run).toEqual(mark(90, 3600));
+    });
+
+    it('keeps watching that reached the server late followed by a report on time', () => {
+      // Played at 1×: 0 → 6 → 11; the report at 6 waited 4.5 s on the way.
+      let state = countReport({ counted: null, run: null }, 0, after(0)).next;
+      const late = countReport(state, 6, after(10.5));
+      expect(late.stretch).toEqual([0, 6]);
+      state = late.next;
+      const onTime = countReport(state, 11, after(11));
+      expect(onTime.stretch).toEqual([6, 11]);
+      expect(onTime.next.run).toEqual(mark(0, 0));
+    });
+
+    it('holds a report that is too fast and counts it once time allows', () => {
+      const held = countReport(fresh, 40, after(10));
+      expect(held.stretch).toBeNull();
+      expect(held.next.counted).toEqual(mark(10, 0));
+      expect(countReport(held.next, 40, after(14)).stretch).toEqual([10, 40]);
+    });
+
+    it('does not bank time spent away from the video', () => {
+      // Paused for an hour at 10, then reports run ahead of the clock: judged from the pause.
+      const back = countReport(fresh, 15, after(3600));
+      expect(back.stretch).toEqual([10, 15]);
+      expect(back.next.run).toEqual(mark(15, 3600));
+      expect(countReport(back.next, 45, after(3601)).stretch).toBeNull();
+    });
   });
 
   it('knows when a pop-up second was passed while watching', () => {

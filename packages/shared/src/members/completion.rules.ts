@@ -13,16 +13,17 @@ export const completionLimits = {
   defaultVideoPercent: 90,
   /**
    * The fastest speed the players offer: the browser's own video controls and YouTube both stop
-   * at 2×. A report may advance at most this fast in server time, times `rateMargin`, plus
-   * `slackSeconds` for the time requests spend on the way.
+   * at 2×. A run of reports may advance at most this fast in server time, times `rateMargin`,
+   * plus `slackSeconds` for the time requests spend on the way.
    */
   maxPlaybackRate: 2,
   rateMargin: 1.1,
   slackSeconds: 3,
   /**
-   * The longest stretch of video one report may add: the players report at least every 10 s of
-   * play and at every pause, seek and end, so a longer stretch was not played through (a jump
-   * after a long pause, or reports lost on the way).
+   * The longest stretch of video one report may add, and the longest silence within one run of
+   * reports: the players report at least every 10 s of play and at every pause, seek and end, so
+   * a longer stretch was not played through (a jump after a long pause, or reports lost on the
+   * way).
    */
   maxStretchSeconds: 30,
   /**
@@ -70,27 +71,62 @@ export function watchedPercent(intervals: WatchedIntervals, duration: number): n
   return Math.min(100, Math.floor((100 * watchedSeconds(intervals, duration)) / duration));
 }
 
+/** A progress report as the server keeps it: the video position and the server time it came. */
+export interface ReportMark {
+  position: number;
+  at: Date;
+}
+
 /**
- * What a progress report adds: the stretch from the previous report's position to this one,
- * only when no faster than the players can play in the server time that passed since that report
- * and no longer than a player plays between two reports. A seek back or a jump forward adds
- * nothing (the next report counts from the new position).
+ * What the record counts from: the last report it counted (`counted`) and the start of the
+ * unbroken run of reports it belongs to (`run`).
  */
-export function acceptedStretch(
-  previous: { position: number; at: Date } | null,
+export interface WatchCount {
+  counted: ReportMark | null;
+  run: ReportMark | null;
+}
+
+/**
+ * What a progress report adds to the watched seconds, and what the next report counts from.
+ *
+ * The stretch from the last counted position is added when the whole run, from its first report,
+ * went no faster than the players can play in the server time that passed (2× with a margin, plus
+ * slack). Judging the run and not each report alone matters on a slow or busy connection: a report
+ * that arrives late followed by one on time would look too fast on its own, and real watching
+ * would be lost. A report that is still too fast is held (the next one counts from the same place);
+ * a jump forward longer than a player's report interval or a seek back adds nothing and starts a
+ * new run from the new position. A run also starts over after a silence longer than that interval
+ * (a pause), so time spent away from the video is not banked for later.
+ */
+export function countReport(
+  state: WatchCount,
   position: number,
   now: Date,
-): [number, number] | null {
-  if (!previous) return null;
-  const from = previous.position;
-  if (!(position > from)) return null;
-  const elapsed = Math.max(0, (now.getTime() - previous.at.getTime()) / 1000);
+): { stretch: [number, number] | null; next: WatchCount } {
+  const here: ReportMark = { position, at: now };
+  const { counted, run } = state;
   const { maxPlaybackRate, rateMargin, slackSeconds, maxStretchSeconds } = completionLimits;
-  const allowed = Math.min(
-    elapsed * maxPlaybackRate * rateMargin + slackSeconds,
-    maxStretchSeconds,
-  );
-  return position - from <= allowed ? [from, position] : null;
+  if (!counted) return { stretch: null, next: { counted: here, run: here } };
+  const step = position - counted.position;
+  if (!(step > 0) || step > maxStretchSeconds)
+    return { stretch: null, next: { counted: here, run: here } };
+  const silence = (now.getTime() - counted.at.getTime()) / 1000;
+  const unbroken =
+    run !== null &&
+    run.position <= counted.position &&
+    run.at <= counted.at &&
+    silence <= maxStretchSeconds;
+  const anchor = unbroken ? run : counted;
+  const elapsed = Math.max(0, (now.getTime() - anchor.at.getTime()) / 1000);
+  const allowed = elapsed * maxPlaybackRate * rateMargin + slackSeconds;
+  if (!(position - anchor.position <= allowed))
+    return { stretch: null, next: { counted, run: anchor } };
+  // After a silence the stretch is judged from the last counted report alone, and a new run
+  // starts here.
+  return {
+    stretch: [counted.position, position],
+    next: { counted: here, run: unbroken ? run : here },
+  };
 }
 
 /** Whether the watching passed this second of the video (a pop-up shown there was met). */

@@ -146,11 +146,16 @@ export const activityProgress = pgTable(
     video_duration: doublePrecision('video_duration'),
     /**
      * Seconds actually watched: merged [from, to) intervals accepted from the progress reports,
-     * and the server time of the last report (the next one may advance only as far as the time
-     * since allows; docs/decisions.md, completion).
+     * and the server time of the last report. A report counts from the last counted one, as far
+     * as the time since its run of reports began allows (`countReport` in
+     * packages/shared/src/members/completion.rules.ts; docs/decisions.md, completion).
      */
     video_watched: jsonb('video_watched').$type<Array<[number, number]>>().notNull().default([]),
     video_reported_at: timestamp('video_reported_at', { withTimezone: true }),
+    video_counted_position: doublePrecision('video_counted_position'),
+    video_counted_at: timestamp('video_counted_at', { withTimezone: true }),
+    video_run_position: doublePrecision('video_run_position'),
+    video_run_at: timestamp('video_run_at', { withTimezone: true }),
     /** Reading: first time the member's page or PDF was served, first time its link was followed. */
     content_opened_at: timestamp('content_opened_at', { withTimezone: true }),
     link_followed_at: timestamp('link_followed_at', { withTimezone: true }),

@@ -217,6 +217,21 @@ describe('completion is earned (catalogue)', () => {
     expect(row!.watched).toEqual([[0, 90]]);
   });
 
+  it('3b. a report that waited on the way, followed by one on time, loses no watching', async () => {
+    const p = await programWith([{ type: 'embed_youtube' }]);
+    const { member } = await joinProgram(t.app, p.programId);
+    const later = useClock();
+    await report(member, p.url(0), 0);
+    // Played at 1×: the report from second 10 reaches the server 8 s late, the one from 20 on time.
+    later(18);
+    await report(member, p.url(0), 10);
+    later(2);
+    expect((await report(member, p.url(0), 20)).json().data.watched_percent).toBe(20);
+    // Still bounded: from there, 30 s of video a second later is held, not counted.
+    later(1);
+    expect((await report(member, p.url(0), 50)).json().data.watched_percent).toBe(20);
+  });
+
   it("4. a later, shorter length does not move the video's end; the author's share applies", async () => {
     const p = await programWith([
       {

@@ -128,6 +128,10 @@ type ProgressChange = Partial<
     | 'video_duration'
     | 'video_watched'
     | 'video_reported_at'
+    | 'video_counted_position'
+    | 'video_counted_at'
+    | 'video_run_position'
+    | 'video_run_at'
   >
 >;
 

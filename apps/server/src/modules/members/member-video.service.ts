@@ -1,9 +1,11 @@
 import { hasPopupQuiz } from '@ajar/shared/activities/activities.constants';
 import {
-  acceptedStretch,
   addInterval,
+  countReport,
   passedSecond,
   watchedPercent,
+  type ReportMark,
+  type WatchCount,
   type WatchedIntervals,
 } from '@ajar/shared/members/completion.rules';
 import { memberMessages } from '@ajar/shared/members/members.constants';
@@ -96,11 +98,7 @@ export async function saveVideoProgress(
         ? existing.video_duration
         : body.duration_seconds;
     const position = duration > 0 ? Math.min(body.position_seconds, duration) : 0;
-    const previous =
-      existing?.video_reported_at && existing.video_position !== null
-        ? { position: existing.video_position, at: existing.video_reported_at }
-        : null;
-    const stretch = acceptedStretch(previous, position, now);
+    const { stretch, next } = countReport(watchCountOf(existing), position, now);
     const before = existing?.video_watched ?? [];
     const watched = stretch ? addInterval(before, stretch[0], stretch[1]) : before;
     const max = Math.max(position, existing?.video_max_position ?? 0);
@@ -116,6 +114,10 @@ export async function saveVideoProgress(
       video_duration: duration,
       video_watched: watched,
       video_reported_at: now,
+      video_counted_position: next.counted?.position ?? null,
+      video_counted_at: next.counted?.at ?? null,
+      video_run_position: next.run?.position ?? null,
+      video_run_at: next.run?.at ?? null,
     });
     if (stretch) {
       await recordLearningEvent(tx, {
@@ -148,6 +150,18 @@ export async function saveVideoProgress(
       progress,
     };
   });
+}
+
+const mark = (position: number | null, at: Date | null): ReportMark | null =>
+  position !== null && at !== null ? { position, at } : null;
+
+/** Where the watched record counts the next report from, as the progress row keeps it. */
+function watchCountOf(row: repo.ProgressRow | null): WatchCount {
+  if (!row) return { counted: null, run: null };
+  return {
+    counted: mark(row.video_counted_position, row.video_counted_at),
+    run: mark(row.video_run_position, row.video_run_at),
+  };
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
