@@ -1,4 +1,4 @@
-// Issue 20: the API against a bare Node http server doing the same database read, on PGlite and
+// The API against a bare Node http server doing the same database read, on PGlite and
 // on PostgreSQL. Both servers run in this process on one database; the load comes from a worker
 // thread.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Bundles as a browser loads them (issues 18 and 20): a cold load in a fresh Chromium context,
+// Bundles as a browser loads them: a cold load in a fresh Chromium context,
 // the JavaScript and everything else read from the page's network log (DevTools protocol), with
 // Content-Encoding as the server negotiated it with Chromium.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// What the browser benches share (issues 18, 20, 21): one server and one Chromium for every
+// What the browser benches share (20, 21): one server and one Chromium for every
 // browser section of a run, the network log of a page read through the DevTools protocol,
 // throttling as DevTools sets it, medians and the load average beside each figure.
 import os from 'node:os';
@@ -256,7 +256,7 @@ export async function recordNetwork(page: Page): Promise<NetworkLog> {
   };
 }
 
-/** A mid-range phone on a slow mobile network, as issue 18 sets it through DevTools. */
+/** A mid-range phone on a slow mobile network, set through DevTools. */
 export const slowPhone = {
   cpuSlowdown: 4,
   downloadBitsPerSecond: 1_600_000,

@@ -1,6 +1,6 @@
-// Issue 9's certificate benches: one PDF (p50/p95, PDFs per second on one and on two threads) and
+// The certificate benches: one PDF (p50/p95, PDFs per second on one and on two threads) and
 // the program zip of 1,000 graduation certificates as a job on 1 and on 2 PDF worker threads
-// (issue 19: time, PDFs/s, RSS over idle, time to the first progress), through the real service.
+// (time, PDFs/s, RSS over idle, time to the first progress), through the real service.
 // BENCH_ZIP_COUNT sets the zip's size (a small one to check the bench runs).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,7 +87,7 @@ export async function certificatesBench(lines: string[], options: { zipCount?: n
     for (const threads of [1, 2]) {
       const run = await zipJob(bench, large.programId, threads);
       lines.push(
-        `| program zip as a job (\`runProgramZipJob\`, what \`GET /api/certificate/v1/program/{id}/zip?kind=graduation\` starts) on ${threads} PDF worker thread${threads > 1 ? 's' : ''}: ${run.entries.toLocaleString('en')} graduation certificates of a program with ${large.redemptions.toLocaleString('en')} redemptions (bulk SQL), numbers issued on the way${threads > 1 ? ' (already issued by the run before)' : ''}, stored through local storage | ${(run.ms / 1000).toFixed(1)} s (${((run.entries * 1000) / run.ms).toFixed(1)} PDFs/s), first progress ${run.firstMs === null ? '—' : `${(run.firstMs / 1000).toFixed(2)} s`} after the start, RSS +${run.peakDeltaMb} MB over idle (peak ${run.peakMb} MB), zip ${(run.bytes / 1024 / 1024).toFixed(1)} MB | RSS ≤ 150 MB over idle (issue 19): ${within(run.peakDeltaMb <= 150)} |`,
+        `| program zip as a job (\`runProgramZipJob\`, what \`GET /api/certificate/v1/program/{id}/zip?kind=graduation\` starts) on ${threads} PDF worker thread${threads > 1 ? 's' : ''}: ${run.entries.toLocaleString('en')} graduation certificates of a program with ${large.redemptions.toLocaleString('en')} redemptions (bulk SQL), numbers issued on the way${threads > 1 ? ' (already issued by the run before)' : ''}, stored through local storage | ${(run.ms / 1000).toFixed(1)} s (${((run.entries * 1000) / run.ms).toFixed(1)} PDFs/s), first progress ${run.firstMs === null ? '—' : `${(run.firstMs / 1000).toFixed(2)} s`} after the start, RSS +${run.peakDeltaMb} MB over idle (peak ${run.peakMb} MB), zip ${(run.bytes / 1024 / 1024).toFixed(1)} MB | RSS ≤ 150 MB over idle: ${within(run.peakDeltaMb <= 150)} |`,
       );
     }
     const entries = await countIssued(bench, large.programId);

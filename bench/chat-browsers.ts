@@ -1,4 +1,4 @@
-// Issue 21: chat delivery between a participant's Ajar Belajar and a trainer's back office, two
+// Chat delivery between a participant's Ajar Belajar and a trainer's back office, two
 // Chromium contexts on this machine driven as people would (type, press Kirim / Enter). Each
 // message carries a tag; the sending page notes Date.now() when the send is pressed, the
 // receiving page notes Date.now() when a MutationObserver sees the tag added to its message

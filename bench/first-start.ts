@@ -1,4 +1,4 @@
-// Issue 20: the first `npm start` on a fresh clone, until `/api/health` answers: the web and
+// The first `npm start` on a fresh clone, until `/api/health` answers: the web and
 // learner builds, the server build, the database prepared (migrations and the demo seed) and the
 // server's start, as a new user runs it. The clone gets a copy of this checkout's installed
 // packages (an `npm install` is not part of the figure).

@@ -1,4 +1,4 @@
-// Issue 10's fuzz at scale: the schema-driven cases of apps/server/src/fuzz on every route, on
+// The fuzz at scale: the schema-driven cases of apps/server/src/fuzz on every route, on
 // PGlite and on PostgreSQL. `npm run bench -- fuzz` runs them;
 // BENCH_FUZZ_CASES=<n> (default 150) is the cases per route and caller: every single-field case
 // up to n, then seeded combinations of several; BENCH_FUZZ_SEED picks them.

@@ -1,4 +1,4 @@
-// Issue 19: from the request that starts a job to its owner's first progress event, through the
+// From the request that starts a job to its owner's first progress event, through the
 // whole path a user's zip takes: the HTTP call, the job row, pg-boss (LISTEN/NOTIFY wakes a
 // worker), the worker's first update and the Socket.IO event to the owner's socket.
 import { io, type Socket } from 'socket.io-client';

@@ -1,4 +1,4 @@
-// Ajar Belajar on a throttled phone (issue 18): the largest contentful paint of the sign-in
+// Ajar Belajar on a throttled phone: the largest contentful paint of the sign-in
 // screen and of 'Program Saya' after sign-in, with Chromium slowed through the DevTools protocol
 // (4× CPU, 1.6 Mbps down / 750 kbps up, 150 ms latency). Median of 3 cold loads each.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// `npm run bench -- paging` (issue 20): the participant list (Kelola Nilai) and the program list at
+// `npm run bench -- paging`: the participant list (Kelola Nilai) and the program list at
 // 100,000 rows, page 1 beside the last page (goal: last ≤ 1.5× first) and the middle page, through
 // the repositories the routes use, on PGlite (in memory) and on a PostgreSQL database made for the
 // run and dropped after.

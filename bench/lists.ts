@@ -1,5 +1,5 @@
-// Issue 9's list benches (attendance list and reseller user list, 100,000 rows each, one client
-// over HTTP) and issue 8's notification to 100,000 members, on one PGlite database holding the
+// The list benches (attendance list and reseller user list, 100,000 rows each, one client
+// over HTTP) and the notification to 100,000 members, on one PGlite database holding the
 // 100,000 redemptions of bench/large-redemptions.ts.
 import { sql } from 'drizzle-orm';
 import { notificationCreateBodySchema } from '@ajar/shared/notifications/notifications.schemas';
@@ -140,6 +140,6 @@ const listNotes = [
   '  scan of about 17 to 28 ms; the page is an index scan on `attendances_program_created_idx`',
   '  then an incremental sort on `id` (the tie-breaker the index lacks), about 8 ms, 3.5 ms',
   '  without the sort. The reseller list counts 100,054 redemptions the same way.',
-  '- Not measured: these lists on PostgreSQL, and the chat list benches of issue 8 (a thread of',
+  '- Not measured: these lists on PostgreSQL, and the chat list benches (a thread of',
   '  2,000 messages, a room list of 10,000 rooms).',
 ];

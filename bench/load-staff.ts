@@ -1,4 +1,4 @@
-// Issue 10, "Faults and load": 200 concurrent staff sessions (admins and trainers, each with its own
+// Faults and load: 200 concurrent staff sessions (admins and trainers, each with its own
 // session token) walking the main screens' calls, against the real server process (the compiled
 // build when there is one) on PostgreSQL and on PGlite, one after the other on the same data set.
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 // The limits the participants bench measures its export and import against, in the same run
-// (issue 20): the machine's speed moves 2–3× from day to day, so a throughput figure is read as a
+//: the machine's speed moves 2–3× from day to day, so a throughput figure is read as a
 // ratio to the library doing the same work alone, with nothing of Ajar's around it.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,7 +25,7 @@ import {
 } from '../apps/server/src/modules/exports/exports.writer';
 import { startRssSampler } from './rss-sampler';
 
-/** Goal of issue 20: the export and the import cost at most this much their writer/parse alone. */
+/** Goal of The export and the import cost at most this much their writer/parse alone. */
 export const ratioGoal = 1.5;
 
 /**

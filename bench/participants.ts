@@ -1,4 +1,4 @@
-// The participants benches of issue 7 (export, import, participant list, quiz scoring) on one
+// The participants benches (export, import, participant list, quiz scoring) on one
 // database: PGlite in a temporary directory, or a PostgreSQL database made for the run and dropped
 // after. Each target gets the demo seed, then the 100,000 redemptions of bench/large-redemptions.ts.
 import fs from 'node:fs';
@@ -131,7 +131,7 @@ async function measureExport(db: Db, programId: string, mode: ExportWriterMode, 
   return { mode, count: result.rows, ms, peakDeltaMb, bytes, load: load1() };
 }
 
-/** The same export as a job (issue 19): the job's work, its file stored through local storage. */
+/** The same export as a job: the job's work, its file stored through local storage. */
 async function measureExportJob(db: Db, programId: string, viewer: { id: string }, dir: string) {
   const input: ExportJobInput = { filter: exportFilter(programId), kind: 'member_redeem' };
   const sampler = await startRssSampler();

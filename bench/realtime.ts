@@ -1,4 +1,4 @@
-// Issue 8's realtime bench: N member sockets and M trainer sockets on loopback, messages sent
+// The realtime bench: N member sockets and M trainer sockets on loopback, messages sent
 // through the member and staff chat routes, delivery timed from the send request to the
 // receiver's `chat.message` event. One server, PGlite; the Redis pair is not measured here.
 import { sql } from 'drizzle-orm';

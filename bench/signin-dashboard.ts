@@ -1,4 +1,4 @@
-// Issue 20: from pressing the sign-in button of the back office to the dashboard's first figure
+// From pressing the sign-in button of the back office to the dashboard's first figure
 // on screen, in Chromium, unthrottled. Median of 3 runs, each in a new context (cold cache).
 import type { CDPSession, Page } from 'playwright-core';
 import {

@@ -1,7 +1,7 @@
 // `npm run bench -- startup`: the compiled server as `npm start` runs it (its Node flags,
 // scripts/server-flags.mjs) on copies of one seeded PGlite data directory and on one seeded
 // PostgreSQL database, beside the TypeScript start (`node --import tsx apps/server/src/main.ts`):
-// time to the first ready answer, idle RSS against issue 20's goals, and requests per second on an
+// time to the first ready answer, idle RSS against its goals (docs/benchmarks.md), and requests per second on an
 // authenticated list.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

@@ -9,7 +9,7 @@ import { snap, snapOnFailure } from './support/browser';
 import { createActivity, createProgramWithTopic } from './support/data';
 import { settle, text as snackbar } from './support/locators';
 
-// A browser in UTC: the screen must still show WIB, as the export does (issue 16).
+// A browser in UTC: the screen must still show WIB, as the export does.
 const app = useAdminApp({ width: 1366, height: 900, timezoneId: 'UTC' });
 snapOnFailure(() => app.admin?.page);
 

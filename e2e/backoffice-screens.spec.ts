@@ -8,7 +8,7 @@ import { settle } from './support/locators';
 import { signedInPage } from './support/session';
 
 /**
- * Every main back-office screen of the demo admin (issue 16): axe-core finds no serious or
+ * Every main back-office screen of the demo admin: axe-core finds no serious or
  * critical violation, and at 390 px wide the page does not scroll sideways and its primary
  * action is on screen.
  */

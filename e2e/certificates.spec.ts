@@ -130,13 +130,13 @@ describe('certificates', () => {
     await page.getByRole('button', { name: 'Unduh Semua Sertifikat' }).click();
     await snap(page, 'participant-list-certificates');
     await page.getByRole('menuitem', { name: 'Sertifikat Kelulusan' }).click();
-    // The zip is a job (issue 19): the menu closes at once, the zip is followed in 'Unduhan'.
+    // The zip is a job: the menu closes at once, the zip is followed in 'Unduhan'.
     await page.getByText('Sedang diproses, lihat di Unduhan').waitFor();
     await page.getByRole('button', { name: 'Unduhan', exact: true }).click();
     const item = page.getByRole('list', { name: 'Unduhan' }).locator('li[data-job-status="done"]');
     await item.waitFor();
     await snap(page, 'downloads-panel');
-    // The open panel passes axe like the other back-office screens (issue 16).
+    // The open panel passes axe like the other back-office screens.
     expect(await seriousViolations(page)).toEqual([]);
     const downloading = page.waitForEvent('download');
     await item.getByRole('button', { name: 'Unduh', exact: true }).click();

@@ -28,7 +28,7 @@ const received: RealtimePayload<'chat.message'>[] = [];
 
 const mailIcon = () => trainer.page.getByRole('button', { name: /^Diskusi Private: / });
 const unreadLabel = async () => (await mailIcon().getAttribute('aria-label')) ?? '';
-/** The mail icon's count (the demo data already holds unread rooms, issue 16). */
+/** The mail icon's count (the demo data already holds unread rooms). */
 const unreadCount = async () =>
   Number(/(\d+) pesan belum terbaca/.exec(await unreadLabel())?.[1] ?? NaN);
 const roomList = () => trainer.page.getByRole('list', { name: 'Daftar diskusi private' });
@@ -77,7 +77,7 @@ describe('private discussion', () => {
       trainer_id: trainerId,
     });
     roomId = opened.room_id;
-    // Issue 16: a room without a message is not listed (the list read after the room exists).
+    // A room without a message is not listed (the list read after the room exists).
     await page.reload();
     await roomList().getByRole('button').first().waitFor();
     expect(

@@ -182,7 +182,7 @@ describe('exports', () => {
     await page.getByRole('option', { name: title }).click();
     await page.keyboard.press('Escape');
     // Only finished participants: ours has not finished, so there is nothing to export. The
-    // screen says so instead of downloading an empty file (issue 16).
+    // screen says so instead of downloading an empty file.
     await dialog.getByRole('radio', { name: '100%' }).check();
     await dialog.getByRole('radio', { name: 'Tanggal Penyelesaian' }).check();
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();

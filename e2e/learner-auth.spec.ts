@@ -6,7 +6,7 @@ import { snapOnFailure, type OpenPage } from './support/browser';
 import { createActivity, createProgramWithTopic } from './support/data';
 import { checkScreenFully, learnerPage, learnerSignIn } from './support/learner';
 
-// Ajar Belajar (issue 18) at 390 × 844 on the real built server: a new participant registers,
+// Ajar Belajar at 390 × 844 on the real built server: a new participant registers,
 // redeems a voucher the admin made, signs out and in again; the session survives a reload and
 // its end sends them to 'Masuk'; every screen passes axe-core.
 

@@ -11,7 +11,7 @@ import { checkScreen, checkTextScale, learnerPage, learnerSignIn } from './suppo
 import { joinProgram } from './support/members';
 import { signedInPage } from './support/session';
 
-// Ajar Belajar (issue 18) at 390 × 844 on the real built server: the whole journey of a new
+// Ajar Belajar at 390 × 844 on the real built server: the whole journey of a new
 // participant from the admin's voucher to the certificate, and the admin then seeing it in
 // Kelola Nilai; a quiz answered offline arrives exactly once. The demo seed's program cannot be
 // completed in a test (scheduled videos, offline meetings, evaluations), so the admin builds a

@@ -8,7 +8,7 @@ import { gotoConnected } from './support/realtime';
 import { checkScreen, learnerPage, learnerSignIn } from './support/learner';
 import { demo, signedInPage } from './support/session';
 
-// Ajar Belajar (issue 21): a participant on a phone (390 × 844) and the demo trainer in the back
+// Ajar Belajar: a participant on a phone (390 × 844) and the demo trainer in the back
 // office side by side, two browser contexts on the real built server. Chat both ways live, a
 // message written offline arriving once, a thread post raising the trainer's bell and the
 // trainer's reply raising the participant's unread count; axe on every screen.

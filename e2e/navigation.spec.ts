@@ -3,7 +3,7 @@ import { useAdminApp } from './support/app';
 import { snap, snapOnFailure } from './support/browser';
 import { settle } from './support/locators';
 
-/** Finding one's way (issue 16): the loading bar, the menu and the breadcrumbs, names as links. */
+/** Finding one's way: the loading bar, the menu and the breadcrumbs, names as links. */
 
 interface ApiTopic {
   id: string;

@@ -1,7 +1,7 @@
 // `npm run build -w @ajar/server` (part of the root `npm run build`): compiles the server and the
 // shared package to one JavaScript file, apps/server/dist/main.js (+ source map), run with plain
 // `node` in production: no TypeScript loader at run time. The certificate PDF worker thread's
-// entry is a second bundle beside it, dist/certificate-pdf-worker.js (issue 19).
+// entry is a second bundle beside it, dist/certificate-pdf-worker.js.
 //
 // - @ajar/shared (TypeScript source in the workspace) is bundled in; every real package stays an
 //   import resolved from node_modules at run time, so packages that read their own files (fonts,

@@ -1,5 +1,5 @@
 // Measures a start of the compiled server (apps/server/dist/main.js) on the embedded database
-// (issue 20): seconds until /api/health answers, the process's RSS (VmRSS) and its peak (VmHWM)
+//: seconds until /api/health answers, the process's RSS (VmRSS) and its peak (VmHWM)
 // right after, and again after an idle pause; and which heavy packages the start loaded.
 //
 //   node scripts/measure-start.mjs [--data-dir DIR] [--idle-seconds 10] [--port 3999]

@@ -10,7 +10,7 @@
  * - `--liftoff-only` on the embedded database (no `DATABASE_URL`) unless `PGLITE_OPTIMIZE=true`:
  *   V8's optimizing tier keeps a second, optimized copy of PostgreSQL's hot code; without it a
  *   restart on the demo data peaks at ≈ 230 MB instead of ≈ 800 MB, and the preparing process
- *   at ≈ 490 MB instead of ≈ 1.3 GB (issue 20).
+ *   at ≈ 490 MB instead of ≈ 1.3 GB.
  */
 export function serverNodeFlags(env = process.env) {
   const liftoff = !env.DATABASE_URL && env.PGLITE_OPTIMIZE !== 'true' ? ['--liftoff-only'] : [];

@@ -9,7 +9,7 @@
 //   warning.
 // - While the apps build (a first start), the database is prepared beside them (`main.js
 //   --prepare`: migrations, and the demo seed outside production), so the two do not wait for
-//   each other on a 2-core machine (issue 20: first start ≤ 25 s).
+//   each other on a 2-core machine (first start ≤ 25 s).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

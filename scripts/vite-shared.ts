@@ -35,7 +35,7 @@ const withVarsStub = '\0ajar:mui-create-theme-with-vars';
  * helpers) out of a production build. Every MUI component reaches it through the default theme's
  * `createTheme()`, which calls it only for a theme with `cssVariables` (and `colorSchemes`); a
  * theme without them, as the back office's and MUI's default theme are, is built by
- * `createThemeNoVars` alone (issue 20, bundle budget). Should a theme ever ask for CSS variables,
+ * `createThemeNoVars` alone (bundle budget). Should a theme ever ask for CSS variables,
  * the replacement throws at start-up rather than render without them.
  */
 export function muiThemeWithoutCssVariables(): Plugin {
@@ -89,7 +89,7 @@ export function apiProxy() {
 const compressible = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|wasm)$/;
 
 /**
- * Writes `<file>.br` and `<file>.gz` beside each compressible file of the build (issue 20), for
+ * Writes `<file>.br` and `<file>.gz` beside each compressible file of the build, for
  * the server's `@fastify/static` `preCompressed` option: the bytes are compressed once at build
  * time, at the strongest settings, instead of per request. A copy that is not smaller is left out
  * (the server then sends the file itself). Runs on zlib's thread pool, so the files compress in
@@ -143,7 +143,7 @@ const isPackageBarrel = (id: string, imports: readonly string[]) =>
 /**
  * Groups a build's modules by the screens that need them rather than by every distinct set of
  * importers, which splits a screen into dozens of small files that each compress on their own
- * (issue 20, bundle budget). `first` is what the first page needs besides the entry's own imports
+ * (bundle budget). `first` is what the first page needs besides the entry's own imports
  * (it joins the entry's chunk, with Rolldown's runtime); each chunk after it takes the modules its
  * roots import that no earlier chunk took. Modules outside every chunk keep Rolldown's automatic
  * splitting. Returns the plugin that reads the module graph and the `output.codeSplitting`

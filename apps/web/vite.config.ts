@@ -15,7 +15,7 @@ export const srcAlias = {
   replacement: `${path.resolve(import.meta.dirname, 'src')}/`,
 };
 
-// Files by screen (issue 20, bundle budget): what the sign-in page needs, the bar shown while a
+// Files by screen (bundle budget): what the sign-in page needs, the bar shown while a
 // screen loads, the data layer, the signed-in shell; each screen's own modules as Rolldown splits
 // them.
 const chunks = routeChunks({ name: 'index', roots: ['src/main.tsx'] }, [

@@ -16,7 +16,7 @@ export interface AxeViolation {
 
 /**
  * Runs axe-core on the page as it is now and answers its serious and critical violations (what
- * the browser tests allow none of, issue 18). axe is evaluated through the DevTools protocol, so
+ * the browser tests allow none of). axe is evaluated through the DevTools protocol, so
  * the server's Content-Security-Policy does not block it.
  */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {

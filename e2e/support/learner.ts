@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { seriousViolations } from './axe';
 import { newPage, snap, type OpenPage } from './browser';
 
-/** The reference phone of the participants' app (issue 18). */
+/** The reference phone of the participants' app. */
 export const phoneScreen = { width: 390, height: 844 };
 
 /** A new phone-sized page (own context, so its own storage) on the server. */

@@ -1,4 +1,4 @@
-// The first screen's JavaScript budget (issue 18): what a browser loads to show 'Masuk' — the
+// The first screen's JavaScript budget: what a browser loads to show 'Masuk' — the
 // entry chunk, the sign-in page's chunk and all their static imports — must stay within 120 kB
 // gzipped. Reads the build's dist/.vite/manifest.json; run after `vite build` (the build script
 // does), fails the build when the budget is exceeded.

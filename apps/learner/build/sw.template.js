@@ -8,7 +8,7 @@ const VERSION = self.__VERSION__;
 const BASE = self.__BASE__;
 const CACHE = `ajar-belajar-${VERSION}`;
 const INDEX = `${BASE}index.html`;
-importScripts(`${BASE}sw-push.js`); // Web Push: public/sw-push.js (issue 21)
+importScripts(`${BASE}sw-push.js`); // Web Push: public/sw-push.js
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

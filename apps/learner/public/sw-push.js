@@ -1,5 +1,5 @@
 /* global self */
-// Web Push in Ajar Belajar's service worker (issue 21), pulled in by sw.js with importScripts.
+// Web Push in Ajar Belajar's service worker, pulled in by sw.js with importScripts.
 // A push carries JSON { title, body, url } (apps/server/src/lib/push.ts). The notification opens
 // that screen of the app under the worker's scope (/belajar/); a link outside the app opens the
 // 'Notifikasi' screen, where the participant can follow it.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app';
 
-/** Issue 17: the API description is not public in production unless API_DOCS turns it on. */
+/** The API description is not public in production unless API_DOCS turns it on. */
 describe('/api/docs', () => {
   let t: TestApp | undefined;
   afterEach(async () => {

@@ -36,7 +36,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
-    /** The worker threads that render a certificate zip's PDFs (issue 19). */
+    /** The worker threads that render a certificate zip's PDFs. */
     certificatePdfs: CertificatePdfPool;
   }
 }
@@ -114,7 +114,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(gracefulClosePlugin);
   await app.register(compressionPlugin); // before the routes: it hooks each route as it is added
   await app.register(errorsPlugin);
-  await app.register(inputTextPlugin); // NUL / lone surrogates: 400 before any route (issue 10)
+  await app.register(inputTextPlugin); // NUL / lone surrogates: 400 before any route
   await app.register(swagger, {
     openapi: {
       info: { title: 'Ajar API', version: '1.0.0' },

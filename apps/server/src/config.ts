@@ -95,13 +95,13 @@ const configSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     /**
      * The API description (`/api/docs`, its JSON and YAML): `true` or `false`. Unset, it is on
-     * outside production and off in production (issue 17), where it would show every route to
+     * outside production and off in production, where it would show every route to
      * anyone.
      */
     API_DOCS: z.enum(['true', 'false']).optional(),
     /**
      * `true`: V8 also compiles the embedded database's hot code with its optimizing compiler
-     * (≈ 30 % faster heavy queries, far more memory). Off by default (issue 20). Read by
+     * (≈ 30 % faster heavy queries, far more memory). Off by default. Read by
      * `npm start` (scripts/server-flags.mjs), which gives the server `--liftoff-only` without it.
      */
     PGLITE_OPTIMIZE: z
@@ -110,7 +110,7 @@ const configSchema = z
       .transform((value) => value === 'true'),
     /**
      * `/api/metrics` (Prometheus): `true` or `false` (default). In production it needs
-     * METRICS_TOKEN, which a scraper sends as `Authorization: Bearer <token>` (issue 20).
+     * METRICS_TOKEN, which a scraper sends as `Authorization: Bearer <token>`.
      */
     METRICS: z
       .enum(['true', 'false'])
@@ -118,7 +118,7 @@ const configSchema = z
       .transform((value) => value === 'true'),
     METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
     /**
-     * Worker threads that render a certificate zip's PDFs (issue 19). Unset: one per core the
+     * Worker threads that render a certificate zip's PDFs. Unset: one per core the
      * process may use (`os.availableParallelism()`).
      */
     PDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),

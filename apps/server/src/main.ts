@@ -34,7 +34,7 @@ function peakMemoryMB(): number | undefined {
 /**
  * A first start on the embedded database (no data directory yet) makes the database (from the
  * shipped empty cluster), runs the migrations and the demo seed in a child process that exits
- * (issue 20): PGlite's WebAssembly memory never shrinks, so work done once would otherwise stay in
+ *: PGlite's WebAssembly memory never shrinks, so work done once would otherwise stay in
  * the server for good. The child runs with the server's own Node flags
  * (scripts/server-flags.mjs).
  */

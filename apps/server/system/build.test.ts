@@ -17,7 +17,7 @@ import {
 } from './support/server-process';
 
 /**
- * The production artifact (issue 10): `apps/server/dist/main.js` runs with plain node on
+ * The production artifact: `apps/server/dist/main.js` runs with plain node on
  * PostgreSQL and on PGlite, answers readiness, finds every file it reads at run time, picks its
  * listen address, and drains requests in flight on SIGTERM before exiting 0 within 10 s.
  */

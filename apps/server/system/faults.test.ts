@@ -25,7 +25,7 @@ import {
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 
 /**
- * Issue 10, "Faults and load": a crash (SIGKILL) in the middle of writes and uploads, PostgreSQL
+ * Faults and load: a crash (SIGKILL) in the middle of writes and uploads, PostgreSQL
  * taken away under a running server (a TCP proxy cut, `pg_terminate_backend`), Redis taken away
  * under two servers. The machine's own PostgreSQL and Redis are never restarted: other tests use
  * them at the same time, so the outages are made in a proxy between one server and the service.

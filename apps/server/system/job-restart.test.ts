@@ -23,7 +23,7 @@ import {
 } from './support/server-process';
 
 /**
- * Issue 19, "A job survives its server": kill -9 in the middle of a certificate zip, start the
+ * A job survives its server: kill -9 in the middle of a certificate zip, start the
  * server again on the same database and data directory, and the job finishes, the zip holding
  * every certificate once.
  */

@@ -12,7 +12,7 @@ import {
 } from './support/server-process';
 
 /**
- * Issue 20: the packages the server loads on their first use (`lib/lazy-modules.ts`, the S3
+ * The packages the server loads on their first use (`lib/lazy-modules.ts`, the S3
  * client of `lib/s3-storage.ts`) stay unloaded through a start, the sign-in page, a sign-in and
  * a read: each costs memory the idle server would otherwise hold.
  */

@@ -44,7 +44,7 @@ import {
 } from './support/server-process';
 
 /**
- * Issue 10, "Two servers, one system": two real server processes (the compiled build) on one
+ * Two servers, one system: two real server processes (the compiled build) on one
  * PostgreSQL database, one Redis and one S3-compatible server behave as one system. One pair of
  * servers serves every case; they are started at the same instant on an empty database, so the
  * first case is the migrations' own.
@@ -297,7 +297,7 @@ describe('two servers, one system', () => {
     expect(keys[0]).toBe(keys[1]);
   });
 
-  // Issue 19: both servers run the zip worker on the shared pg-boss queue; one of them claims it.
+  // Both servers run the zip worker on the shared pg-boss queue; one of them claims it.
   it('runs a job started on A once, on either server', async () => {
     const { program, entries } = await seedCertificateProgram(database.db, 12, 'dua');
     // The owner's sockets on both servers hear every change of the job (through Redis) once.

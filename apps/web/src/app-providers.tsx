@@ -5,7 +5,7 @@ import { theme } from './theme';
 
 // What `@mui/material/styles`' ThemeProvider renders for a theme without CSS variables (ours):
 // the system provider with `vars: null`. That ThemeProvider also bundles the CSS-variables
-// provider (~3 kB gzipped on every page, issue 2); this one does not. `@mui/system` is the
+// provider (~3 kB gzipped on every page); this one does not. `@mui/system` is the
 // version `@mui/material` itself depends on.
 const themeWithoutVars = { ...theme, vars: null };
 

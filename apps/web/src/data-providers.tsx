@@ -21,7 +21,7 @@ export const snackbarDefaults = {
  * The data layer of the screens that read or change server data: TanStack Query, the snackbars
  * and dayjs in Indonesian. Every route but the login screen sits under it (`DataLayer` in
  * router.tsx); it loads with the first of them, so the login route's JavaScript stays small
- * (issue 2, bundle budget).
+ * (bundle budget).
  */
 export function DataProviders({ children }: { children: ReactNode }) {
   return (

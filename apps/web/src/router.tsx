@@ -69,7 +69,7 @@ export const router = createBrowserRouter(routes, {
   // first page's JavaScript: React Router asks for it when a path matches nothing more specific
   // than the 404 route, e.g. /dashboard on first load or right after login. Patching is
   // idempotent (same routes are skipped), so each such navigation may simply patch again. Keeps
-  // the login route small however many screens are added (issue 2, bundle budget).
+  // the login route small however many screens are added (bundle budget).
   async patchRoutesOnNavigation({ patch }) {
     const { signedInRoutes } = await import('./routes/signed-in-routes');
     patch('shell', signedInRoutes.map(toRouteObject));

@@ -15,7 +15,7 @@ export const theme = createTheme(
       primary: { main: primary, light: '#5472d3', dark: '#002171', contrastText: '#fff' },
       secondary: { main: '#00838f' },
       // Darker than MUI's orange: white text on it (a filled 'Archive' chip) and it as text on
-      // white both reach 4.5:1 (axe-core, issue 16).
+      // white both reach 4.5:1 (axe-core).
       warning: { main: '#b45309', contrastText: '#fff' },
       background: { default: '#f4f6fa', paper: '#ffffff' },
       divider: '#e3e8ef',
@@ -43,8 +43,8 @@ export const theme = createTheme(
         styleOverrides: {
           body: { WebkitFontSmoothing: 'antialiased' },
           '.notistack-SnackbarContainer.ajar-snackbars-top-right': { top: 64 },
-          // notistack's own info blue and success green hold white text below 4.5:1 (axe-core,
-          // issue 16): darker shades of the same hues.
+          // notistack's own info blue and success green hold white text below 4.5:1 (axe-core):
+          // darker shades of the same hues.
           '.notistack-SnackbarContainer .notistack-MuiContent-info': { backgroundColor: '#01579b' },
           '.notistack-SnackbarContainer .notistack-MuiContent-success': {
             backgroundColor: '#1b5e20',

@@ -31,7 +31,7 @@ export const realtimeEvents = {
   'discussion.unread_changed': z.object({ program_id: z.string(), activity_id: z.string() }),
   /** A new trainer notification for the receiver (the bell's live pop-up). */
   'notification.new': trainerNotificationSchema,
-  /** One of the receiver's jobs moved (progress, done, failed): 'Unduhan' updates (issue 19). */
+  /** One of the receiver's jobs moved (progress, done, failed): 'Unduhan' updates. */
   'job.progress': jobSchema,
 } as const;
 

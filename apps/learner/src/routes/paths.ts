@@ -25,7 +25,7 @@ export const routePaths = {
   // The player helper's screens (features/activities).
   'program-detail': '/program/:programId',
   activity: '/program/:programId/activity/:activityId',
-  // Chat, notifications (issue 21: features/chat, features/notifications).
+  // Chat, notifications (features/chat, features/notifications).
   chat: '/program/:programId/chat',
   'chat-list': '/chat',
   notifikasi: '/notifikasi',

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { routePaths } from './paths';
 
-/** Chat with the trainer and notifications (issue 21), inside the signed-in layout, lazily. */
+/** Chat with the trainer and notifications, inside the signed-in layout, lazily. */
 export const socialRoutes: RouteObject[] = [
   {
     path: routePaths.chat,

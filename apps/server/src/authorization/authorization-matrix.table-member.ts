@@ -274,7 +274,7 @@ export const memberRows: MatrixRow[] = [
     },
   ),
 
-  // ---- member API for Ajar Belajar (issue 18) ----
+  // ---- member API for Ajar Belajar ----
   row(
     'POST /api/member/v1/forgot-password',
     S.open(200),

@@ -326,7 +326,7 @@ export const peopleRows: MatrixRow[] = [
       payload: { content: '<p>Tanya lagi</p>' },
     }),
   ),
-  // Ajar Belajar's thread (issue 21): paged posts, own edits, unread counts.
+  // Ajar Belajar's thread: paged posts, own edits, unread counts.
   row(
     'GET /api/member/v1/program/:programId/activity/:activityId/discussion/thread',
     S.member(),
@@ -392,13 +392,13 @@ export const peopleRows: MatrixRow[] = [
     'grade.manage, scoped',
     ({ w }) => ({ url: `/api/certificate/v1/program/${w.program.id}/zip?kind=participant` }),
   ),
-  row('GET /api/job/v1/list', S.anyStaff, "the user's own jobs (issue 19)", () => ({
+  row('GET /api/job/v1/list', S.anyStaff, "the user's own jobs", () => ({
     url: '/api/job/v1/list',
   })),
   row(
     'GET /api/job/v1/detail/:id',
     '401 401 404 404 200 404',
-    "the admin's job: its owner only, anyone else 404 (issue 19)",
+    "the admin's job: its owner only, anyone else 404",
     ({ w }) => ({ url: `/api/job/v1/detail/${w.jobId}` }),
   ),
   row(

@@ -70,7 +70,7 @@ export const contentRows: MatrixRow[] = [
     'GET /api/download/:token',
     '200 200 403 403 200 403',
     'short-lived, single-use unguessable link made for the admin (DESIGN §11): opened without a ' +
-      'session or with a member token it serves; another staff session is refused (issue 17)',
+      'session or with a member token it serves; another staff session is refused',
     async ({ w }) => {
       const exported = await admin(
         w,

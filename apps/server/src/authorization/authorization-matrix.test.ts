@@ -57,7 +57,7 @@ describe('authorization matrix', () => {
   beforeAll(async () => {
     const recorder = recordRoutes();
     try {
-      // /api/metrics is registered only when turned on (issue 20): on here, so it has its row.
+      // /api/metrics is registered only when turned on: on here, so it has its row.
       t = await createTestApp({
         METRICS: 'true',
         // Each role's token sends every route in a burst; the limits have their own tests.

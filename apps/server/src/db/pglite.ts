@@ -70,7 +70,7 @@ export function pgliteVersion(): string {
  * (`npm run db:template`, scripts/pglite-template.mjs). A new database starts from it instead of
  * running initdb: initdb takes ≈ 4.6 s and peaks at ≈ 660 MB (WebAssembly memory never shrinks,
  * and initdb runs PostgreSQL's bootstrap beside a copy of its heap), the template ≈ 1.4 s and
- * ≈ 250 MB (issue 20: a first start's time and memory).
+ * ≈ 250 MB (a first start's time and memory).
  */
 export const pgliteTemplatePath = () =>
   serverPath('db-template', `pglite-${pgliteVersion()}.tar.gz`);

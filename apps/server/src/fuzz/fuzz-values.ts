@@ -4,7 +4,7 @@ import type { Shape } from './zod-shape';
 export interface FuzzValue {
   name: string;
   value: unknown;
-  /** NUL or a lone surrogate: the shared text rule refuses it with 400 (issue 10). */
+  /** NUL or a lone surrogate: the shared text rule refuses it with 400. */
   badText?: boolean;
   /** Leave the field out instead of sending `value`. */
   missing?: boolean;

@@ -1,5 +1,5 @@
 /**
- * `Retry-After` of a 429 whose source does not know better (issue 10: every 429 carries one).
+ * `Retry-After` of a 429 whose source does not know better (every 429 carries one).
  * Sources that know when the client may try again pass their own seconds.
  */
 export const defaultRetryAfterSeconds = 60;

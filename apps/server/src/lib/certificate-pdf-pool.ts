@@ -35,7 +35,7 @@ function workerEntry(): URL {
 /**
  * Each worker's V8 heap, capped: left alone, a worker's heap grows to about 250 MB over a few
  * hundred PDFs before V8 collects, and two of them lifted a zip's RSS by 470 MB. With these caps
- * two workers stayed near 130 MB over idle for 300 PDFs, about 15 % slower (issue 19's limit is
+ * two workers stayed near 130 MB over idle for 300 PDFs, about 15 % slower (the limit is
  * 150 MB). A certificate needs a few MB of heap.
  */
 const workerResourceLimits = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
@@ -47,9 +47,9 @@ function replyError(error: { message: string; stack?: string }): Error {
 }
 
 /**
- * Renders certificate PDFs on worker threads (issue 19), so a zip of a thousand certificates
+ * Renders certificate PDFs on worker threads, so a zip of a thousand certificates
  * uses every core and leaves the main thread free for requests. Workers start on the first
- * render and end after `idleMs` without work: an idle server holds none (issue 20).
+ * render and end after `idleMs` without work: an idle server holds none.
  */
 export class CertificatePdfPool {
   readonly threads: number;

@@ -269,7 +269,7 @@ function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateContent, qr: QRC
   drawQr(doc, qr, 70, H - 58 - qrSize - 14, qrSize);
   useFont(doc, 'regular', 7.5).fillColor('#555555');
   // Under the code, each on one line: the caption, then the address itself for a reader without
-  // a scanner (issue 16).
+  // a scanner.
   doc.text('Pindai untuk verifikasi keaslian, atau buka:', 70, H - 69, { lineBreak: false });
   useFont(doc, 'regular', 7.5).fillColor('#333333');
   doc.text(c.verifyUrl, 70, H - 59, { lineBreak: false });

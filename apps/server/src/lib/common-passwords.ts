@@ -20,7 +20,7 @@ function commonPasswords(): ReadonlySet<string> {
   return list;
 }
 
-/** How many passwords the list holds (at least 10,000, issue 17). */
+/** How many passwords the list holds (at least 10,000). */
 export function commonPasswordCount(): number {
   return commonPasswords().size;
 }
@@ -31,7 +31,7 @@ export function isCommonPassword(password: string): boolean {
 }
 
 /**
- * Refuses a common password as a new password (issue 17, ASVS V6.2): 400 `error validation` with
+ * Refuses a common password as a new password (ASVS V6.2): 400 `error validation` with
  * the reason on `field`, the shape a schema refusal has.
  */
 export function refuseCommonPassword(password: string, field: string): void {

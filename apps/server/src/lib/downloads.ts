@@ -34,7 +34,7 @@
  * - On S3 the link answers a redirect to a presigned GET of the object (signed for at most
  *   `downloadRedirectSeconds`, and never past the link's own expiry) that carries the file name
  *   and type; the bytes never pass through the app. On local disk the app streams the file.
- * - The link is for the staff member who asked for it (issue 17): it is used up by its first
+ * - The link is for the staff member who asked for it: it is used up by its first
  *   download (`used`; the row's `token_hash` gets the `used:` prefix in the same update that
  *   checks it was not, so parallel openings serve it once), and an opener who brings another
  *   staff member's session is refused (`notYours`) without using it up. Browsers open the link
@@ -130,7 +130,7 @@ export async function storeWritten(
 
 /**
  * Call at the end of an export's `write` with the rows it wrote: an export without a row answers
- * 404 'Tidak ada data untuk diekspor…' (issue 16) and, thrown inside `write`, stores no file and
+ * 404 'Tidak ada data untuk diekspor…' and, thrown inside `write`, stores no file and
  * makes no link.
  */
 export function refuseEmptyExport({ rows }: { rows: number }): void {

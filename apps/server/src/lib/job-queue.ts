@@ -1,5 +1,5 @@
 /**
- * The job queue: pg-boss on the database Ajar already has (docs/decisions.md, issue 19). Long or
+ * The job queue: pg-boss on the database Ajar already has (docs/decisions.md). Long or
  * retried work (the participants' push fan-out, certificate zips, big exports) is a pg-boss job:
  * it survives its server (a job whose server died is expired and retried by a live one), runs once
  * when several servers share the database (pg-boss claims with `FOR UPDATE SKIP LOCKED`), and is

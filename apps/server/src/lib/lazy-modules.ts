@@ -1,7 +1,7 @@
 /**
  * Heavy packages loaded on their first use, not when the server starts: serving the sign-in page
  * and the API's reads needs none of them, and each costs 10–30 MB of memory and up to 0.3 s of a
- * start (issue 20). Node keeps a module once loaded, so later calls cost nothing. Types come from
+ * start. Node keeps a module once loaded, so later calls cost nothing. Types come from
  * `import type` at the call sites. (The S3 client is loaded on first use in `s3-storage.ts`.)
  * `system/lazy-packages.test.ts` checks that a start, a sign-in and a read load none of them.
  */

@@ -2,7 +2,7 @@
  * What a server on the embedded database says when it was started without `--liftoff-only` and
  * `PGLITE_OPTIMIZE` does not ask for V8's optimizing tier: a process manager running
  * `node apps/server/dist/main.js` itself, without the flags `npm start` gives
- * (scripts/server-flags.mjs). V8 reads the flag only from the command line (issue 20).
+ * (scripts/server-flags.mjs). V8 reads the flag only from the command line.
  */
 export function liftoffWarning(input: {
   embedded: boolean;

@@ -14,7 +14,7 @@ export function orderBy(terms: OrderTerm[], reversed = false): SQL[] {
 }
 
 /**
- * Where a numbered page is read from (issue 20). OFFSET walks every skipped row, so a page in the
+ * Where a numbered page is read from. OFFSET walks every skipped row, so a page in the
  * second half of the list is read from the other end instead, in the inverse order, skipping only
  * the rows after it: the last page costs what the first does (the middle one costs most, half the
  * list). The caller orders the page's rows the normal way afterwards. Needs the total first.

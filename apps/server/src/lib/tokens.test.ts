@@ -87,7 +87,7 @@ describe('password hashing', () => {
   });
 });
 
-describe('hash lanes (issue 17)', () => {
+describe('hash lanes', () => {
   it('a sign-in never waits behind queued registrations; a full registration queue refuses', async () => {
     // A registration's hash costs eight sign-ins': a sign-in that starts at once finishes first
     // even when the machine starves one hashing thread for a while; one queued behind the

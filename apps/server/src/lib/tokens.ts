@@ -55,7 +55,7 @@ const maxConcurrentHashes = 2;
  * Who waits for a hash slot. `account`: sign-ins and signed-in changes. `registration`: new
  * member accounts, open to anyone — at most one of the slots, a short queue of its own, and a
  * freed slot goes to a waiting sign-in first, so a flood of registrations never holds sign-ins of
- * existing accounts back (issue 17).
+ * existing accounts back.
  */
 export type HashLane = 'account' | 'registration';
 const laneSlots: Record<HashLane, number> = { account: maxConcurrentHashes, registration: 1 };

@@ -1,5 +1,5 @@
 /**
- * Spreadsheet cells of every export (issue 17, OWASP "CSV injection"): a text cell that starts
+ * Spreadsheet cells of every export (OWASP "CSV injection"): a text cell that starts
  * with `=`, `+`, `-`, `@`, a tab or a carriage return is written with a leading apostrophe, so
  * the text stays text even when the .xlsx is re-saved as CSV and opened again (where a leading
  * `=` would become a formula). The apostrophe is part of the value: it survives any format.

@@ -12,7 +12,7 @@ function getEncoded(url: string, acceptEncoding: string) {
   return t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
 }
 
-describe('JSON answers of the API (issue 20)', () => {
+describe('JSON answers of the API', () => {
   beforeAll(async () => {
     t = await createTestApp();
   });

@@ -9,7 +9,7 @@ const jsonType = /^application\/(?:[\w.+-]+\+)?json(?:;|$)/;
 
 /**
  * Compresses the API's JSON answers of 1 kB and more (Brotli or gzip, by Accept-Encoding, with
- * `Vary: Accept-Encoding`); issue 20. Nothing else: streamed downloads and media keep their
+ * `Vary: Accept-Encoding`). Nothing else: streamed downloads and media keep their
  * length and byte ranges, the built apps come precompressed through @fastify/static (the 404
  * handler that serves them is outside this plugin's routes), Socket.IO answers on its own
  * listener, and an answer that already has a Content-Encoding is left alone.

@@ -43,7 +43,7 @@ export function dataExceptionCause(error: unknown): { code: string; message: str
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      // Every 429 tells when to come back (issue 10).
+      // Every 429 tells when to come back.
       const retryAfter =
         error.retryAfterSeconds ?? (error.status === 429 ? defaultRetryAfterSeconds : undefined);
       if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));

@@ -21,7 +21,7 @@ const refused = (field: string) => ({
 });
 
 /**
- * Issue 10: NUL and lone surrogates answered 500 on PostgreSQL. Run on both API projects
+ * NUL and lone surrogates answered 500 on PostgreSQL. Run on both API projects
  * (`--project api-postgres` is where they failed).
  */
 describe('NUL and lone surrogates in input', () => {

@@ -53,7 +53,7 @@ export const memberAuthPlugin = fp(
       request.member = member;
     };
     // On the member routes only, decided once as each is added: a global hook would cost every
-    // other request an async call that does nothing (issue 20). A new array, not a push: Fastify
+    // other request an async call that does nothing. A new array, not a push: Fastify
     // copies a GET route's options for its HEAD route before this runs, and runs it on that too.
     app.addHook('onRoute', (route) => {
       if (!route.config?.member) return;

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 
 const token = 'metrik-rahasia-untuk-pengujian-01';
 
-describe('/api/metrics (issue 20)', () => {
+describe('/api/metrics', () => {
   let off: TestApp;
   let on: TestApp;
   beforeAll(async () => {

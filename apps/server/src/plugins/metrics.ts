@@ -26,7 +26,7 @@ function poolOf(app: FastifyInstance): pg.Pool | undefined {
 }
 
 /**
- * `/api/metrics` in Prometheus's text format (issue 20), registered only with METRICS=true:
+ * `/api/metrics` in Prometheus's text format, registered only with METRICS=true:
  * requests counted and timed per route pattern (`/api/program/v1/:id`, never the raw URL, so ids
  * do not make a series each), sockets connected to this server, the PostgreSQL pool, and the
  * process (memory, CPU, event loop, from prom-client's defaults). With METRICS_TOKEN (required in

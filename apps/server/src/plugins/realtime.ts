@@ -154,7 +154,7 @@ export const realtimePlugin = fp(
       sub.on('error', (err: unknown) => app.log.error({ err }, 'redis subscriber'));
       // The adapter publishes without awaiting: a publish cut by a lost connection would be an
       // unhandled rejection, which ends the process. Logged instead; node-redis reconnects and
-      // resubscribes by itself, so events cross servers again once Redis is back (issue 10).
+      // resubscribes by itself, so events cross servers again once Redis is back.
       const publish = (...args: Parameters<typeof pub.publish>) =>
         pub.publish(...args).catch((err: unknown) => {
           app.log.warn({ err }, 'redis publish lost');

@@ -12,7 +12,7 @@ const options: SecurityHeadersOptions = {
   crossOriginEmbedderPolicy: false,
 };
 
-describe('security headers (issue 20)', () => {
+describe('security headers', () => {
   it('are the headers Helmet sets, worked out once', () => {
     const set: Record<string, string> = {};
     const res = {

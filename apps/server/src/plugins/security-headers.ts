@@ -33,7 +33,7 @@ export function helmetHeaders(options: SecurityHeadersOptions): [string, string]
  * Helmet's security headers on every answer (the API, the built apps, 404s), as @fastify/helmet
  * set them, but worked out once: @fastify/helmet calls `helmet(options)` on every request, which
  * parses the CSP directives again each time, about a tenth of the app's own time per request and
- * much of its garbage (issue 20). They are set on the raw response, as Helmet does, so an answer
+ * much of its garbage. They are set on the raw response, as Helmet does, so an answer
  * written through `reply.raw` carries them too.
  */
 export const securityHeadersPlugin = fp(

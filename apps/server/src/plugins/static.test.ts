@@ -118,7 +118,7 @@ describe('the built web app', () => {
   });
 });
 
-describe("the participants' app under /belajar/ (issue 18)", () => {
+describe("the participants' app under /belajar/", () => {
   it('answers its own index.html, uncached, for /belajar/ and its deep links', async () => {
     for (const url of ['/belajar/', '/belajar/program/x', '/belajar/masuk?kembali=%2F']) {
       const res = await t.app.inject({ method: 'GET', url });

@@ -14,7 +14,7 @@ export type FirstMemberState = Pick<LearnerPlan, 'reach' | 'until' | 'ungraded'>
 const meetingType = 'berdiskusi_daring';
 
 /**
- * `peserta1@ajar.test`'s programs (issue 18 'Demo and tests'), one state each so every learner
+ * `peserta1@ajar.test`'s programs , one state each so every learner
  * screen has life: the video with pop-ups next (only the pre-test done), a finished program (its
  * certificate is issued after the walk), work uploaded and waiting for feedback, and an online
  * meeting next whose check-in is open now (see `finishFirstMember`). Quizzes are answered right,

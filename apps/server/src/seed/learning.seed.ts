@@ -40,7 +40,7 @@ export interface LearnerPlan {
   skill: number;
   /**
    * Where the walk stops instead of the reach's random count: at the first activity of `type`,
-   * before it or after it (`include`). For the demo participant 1's fixed states (issue 18).
+   * before it or after it (`include`). For the demo participant 1's fixed states.
    */
   until?: { type: string; include: boolean };
   /** Leaves every uploaded work waiting for feedback. */
@@ -345,7 +345,7 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
  *
  * The walk is decided in memory by the member API's own rules (see `walk`) and written in a few
  * statements: a walk through the member services costs some thirty queries a quiz and took most
- * of a first start (issue 20). The redemptions' scores are then recomputed by the service itself
+ * of a first start. The redemptions' scores are then recomputed by the service itself
  * from the written attempts. The participants seed's test checks the result against the services.
  * Returns how many activities were completed, quizzes taken, uploads made and graded.
  */

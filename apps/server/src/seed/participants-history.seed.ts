@@ -105,7 +105,7 @@ export async function backdateParticipants(
       where mb.id = f.member_id`);
     // A batch is issued the day after its program was made, or earlier when one of its codes
     // was redeemed before that (an hour before the first redemption, never before the program):
-    // no voucher is used before it was created (issue 16).
+    // no voucher is used before it was created.
     await tx.execute(sql`update voucher_batches b set created_at = x.at, updated_at = x.at
       from (select b2.id, greatest(p.created_at, least(p.created_at + interval '1 day',
               coalesce(min(v.redeemed_at), 'infinity'::timestamptz) - interval '1 hour')) as at

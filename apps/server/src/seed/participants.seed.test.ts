@@ -99,7 +99,7 @@ describe('participants seed (made through the member and staff services)', () =>
     expect(redeems.every((r) => r.status === 'publish')).toBe(true);
     expect(redeems.every((r) => /^AJR-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(r.license))).toBe(true);
     expect(redeems.every((r) => r.pmo_code)).toBe(true);
-    // Redeem codes are unique per program (issue 16); the demo's are unique over all of them.
+    // Redeem codes are unique per program; the demo's are unique over all of them.
     expect(new Set(redeems.map((r) => r.pmo_code!.toLowerCase())).size).toBe(redeems.length);
     // Every license is a voucher the staff issued, claimed by exactly this redemption.
     const claimed = await t.db
@@ -110,7 +110,7 @@ describe('participants seed (made through the member and staff services)', () =>
     const byCode = new Map(claimed.map((v) => [v.code, v.redeem]));
     expect(redeems.every((r) => byCode.get(r.license) === r.id)).toBe(true);
     expect(await t.db.$count(vouchers)).toBeGreaterThan(claimed.length);
-    // No voucher is used before it was created (issue 16).
+    // No voucher is used before it was created.
     const early = await t.db
       .select({ code: vouchers.code })
       .from(vouchers)
@@ -291,7 +291,7 @@ describe('participants seed (made through the member and staff services)', () =>
     expect(list.reduce((n, p) => n + p.total_participants, 0)).toBeGreaterThan(0);
   });
 
-  it('gives peserta1 a state that shows every learner screen with life (issue 18)', async () => {
+  it('gives peserta1 a state that shows every learner screen with life', async () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/member/v1/login',

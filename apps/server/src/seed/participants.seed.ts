@@ -226,7 +226,7 @@ async function insertRedeems(
  * other members and their redemptions are inserted in bulk with the rows those services write, the
  * walk is decided in memory and written in bulk (`seedLearning`), and every demo account shares
  * the demo password's one hash (`demoPasswordHash`): the first start stays within seconds
- * (issue 20). All sign in with `demoMemberPassword`.
+ *. All sign in with `demoMemberPassword`.
  */
 export async function seedParticipants(db: Db, storage?: Storage) {
   const rand = generator(628);

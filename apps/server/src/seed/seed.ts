@@ -27,7 +27,7 @@ export async function seedIfEmpty(db: Db, log: (msg: string) => void): Promise<b
   await seedQuiz(db); // after the activities seed: packets of its quiz-type activities
   // Last: participants learn through the member services, so the content must exist.
   await seedParticipants(db);
-  await seedStaffInbox(db); // after the participants: what staff find waiting (issue 16)
+  await seedStaffInbox(db); // after the participants: what staff find waiting
   await seedLearningRecord(db); // last: participant 1's record follows what the seeds did
   log(
     'Demo data seeded: admin@ajar.test / Rahasia123, trainer@ajar.test / Rahasia123, ' +

@@ -14,7 +14,7 @@ import { seedUsers } from './users.seed';
 
 type Headers = { authorization: string };
 
-describe('staff inbox seed: the demo shows life on first start (issue 16)', () => {
+describe('staff inbox seed: the demo shows life on first start', () => {
   let t: TestApp;
   let admin: Headers;
   let trainer: Headers;

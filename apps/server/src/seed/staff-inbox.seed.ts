@@ -21,7 +21,7 @@ import { trainerNotifications } from '../db/schema/trainer-notifications';
 import { demoMemberEmail } from './participants.seed';
 
 /**
- * What staff find waiting on the first start (issue 16): check-ins on `/presensi`, unread private
+ * What staff find waiting on the first start: check-ins on `/presensi`, unread private
  * chats and public threads in the trainers' programs (unread for the admin too, who sees every
  * program), and the trainers' bell notifications of those posts. Everything is written in a few
  * bulk inserts from the participants the participants seed made; participant 1 is left out (the

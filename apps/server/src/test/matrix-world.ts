@@ -110,7 +110,7 @@ export async function buildMatrixWorld(app: FastifyInstance) {
     quiz: await buildActivity(db, topic!, {
       type: 'quiz',
       name: 'Kuis Alfa',
-      // 'Skip' on: the activities after it stay open while the quiz is unfinished (issue 18).
+      // 'Skip' on: the activities after it stay open while the quiz is unfinished.
       settings: { ...defaultActivitySettings, opportunity_repeat_test: -1, is_skip: 1 },
     }),
     work: await buildActivity(db, topic!, { type: 'praktek_mandiri', name: 'Praktek Alfa' }),
@@ -277,7 +277,7 @@ export async function buildMatrixWorld(app: FastifyInstance) {
   );
   const batchId = (batchRows.list as { id: string }[])[0]!.id;
 
-  // A job of the admin's (issue 19): only its owner reads it.
+  // A job of the admin's: only its owner reads it.
   const job = await insertJob(db, {
     userId: users.admin.id,
     kind: 'export',

@@ -47,7 +47,7 @@ export interface ListColumn<T> {
   sx?: SxProps<Theme>;
   /**
    * A detail column left out below the `sm` breakpoint, so a narrow screen (390 px) shows the
-   * name and the row's actions without scrolling sideways (issue 16).
+   * name and the row's actions without scrolling sideways.
    */
   wide?: boolean;
   cell: (row: T) => ReactNode;

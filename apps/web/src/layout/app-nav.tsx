@@ -35,7 +35,7 @@ function NavLinkEntry({
   onNavigate?: () => void;
 }) {
   const Icon = item.icon;
-  // Each entry is a list item (the menu is a list to assistive technology too, issue 16).
+  // Each entry is a list item (the menu is a list to assistive technology too).
   return (
     <ListItem disablePadding>
       <ListItemButton

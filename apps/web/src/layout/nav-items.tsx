@@ -59,7 +59,7 @@ export const navItems: NavItem[] = [
         label: 'Daftar Program',
         to: '/kelola-nilai',
         icon: ListAltRounded,
-        // Daftar Peserta of a program is opened from the grading list (issue 16).
+        // Daftar Peserta of a program is opened from the grading list.
         also: ['/program/users'],
       },
       { label: 'Import Nilai UK', to: '/import', icon: UploadFileRounded },

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useNavigation } from 'react-router';
 
 // Loaded on the first navigation that waits, not with the first page: the sign-in page never
-// needs it (issue 20, bundle budget). The bar shows only after 120 ms anyway, time enough to
+// needs it (bundle budget). The bar shows only after 120 ms anyway, time enough to
 // fetch it.
 const NavigationProgressBar = lazy(async () => ({
   default: (await import('./navigation-progress-bar')).NavigationProgressBar,
@@ -10,7 +10,7 @@ const NavigationProgressBar = lazy(async () => ({
 
 /**
  * A thin bar along the top of the window while the next screen loads (its code or its route
- * data), so a click on a lazy screen answers at once (issue 16). Shown after a short delay: a
+ * data), so a click on a lazy screen answers at once. Shown after a short delay: a
  * screen already loaded never flashes it.
  */
 export function NavigationProgress() {

@@ -14,7 +14,7 @@ export const jobKeys = {
   list: () => [...jobKeys.all, 'list'] as const,
 };
 
-/** `GET /api/job/v1/list`: the user's own jobs, newest first (issue 19). */
+/** `GET /api/job/v1/list`: the user's own jobs, newest first. */
 export function useJobs() {
   return useQuery({
     queryKey: jobKeys.list(),

@@ -8,7 +8,7 @@ const loginPage = () => import('../features/auth/pages/login-page').then((m) => 
 
 /**
  * The login screen. It needs no data layer (TanStack Query, snackbars), so router.tsx keeps it out
- * of `DataLayer` and the first page a visitor opens loads less JavaScript (issue 2).
+ * of `DataLayer` and the first page a visitor opens loads less JavaScript.
  */
 export const signInRoutes: AppRoute[] = [
   { id: 'login', path: routePaths.login, title: 'Login', page: loginPage },

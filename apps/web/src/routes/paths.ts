@@ -44,7 +44,7 @@ export const routePaths = {
   'import-feedback': '/import-feedback',
   // Attendance list (spec 01 §2).
   presensi: '/presensi',
-  // Staff accounts (superadmin, issue 9).
+  // Staff accounts (superadmin).
   pengguna: '/pengguna',
   // The audit trail (superadmin).
   'log-aktivitas': '/log-aktivitas',

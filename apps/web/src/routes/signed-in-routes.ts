@@ -157,7 +157,7 @@ export const signedInRoutes: AppRoute[] = [
     id: 'program-users',
     path: routePaths['program-users'],
     title: 'Daftar Peserta',
-    // Opened from Kelola Nilai > Daftar Program: the trail leads back there (issue 16).
+    // Opened from Kelola Nilai > Daftar Program: the trail leads back there.
     trail: [{ label: 'Daftar Program', to: routePaths['kelola-nilai'] }],
     permission: 'grade.manage',
     page: () =>

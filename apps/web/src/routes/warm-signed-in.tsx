@@ -36,7 +36,7 @@ export function warmSignedInCode(): Promise<unknown> {
 
 /**
  * Wraps the sign-in screens: the first keystroke in the form warms the signed-in code, so a press
- * of 'Login' waits only for the session and the dashboard's data (issue 20, sign-in to the first
+ * of 'Login' waits only for the session and the dashboard's data (sign-in to the first
  * figure). Opening the sign-in page loads none of it: its first load keeps its size budget.
  */
 export function WarmSignedInOnTyping() {

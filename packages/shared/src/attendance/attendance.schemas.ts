@@ -103,7 +103,7 @@ export type AttendanceExportQueryParsed = z.output<typeof attendanceExportQueryS
 
 /**
  * Spec 01 §7: the presence export answers `data.public_url`; past 10,000 rows a job makes the
- * file and `data.job_id` names it (issue 19).
+ * file and `data.job_id` names it.
  */
 export const attendanceExportReplySchema = z.union([
   z.object({ public_url: z.string() }),

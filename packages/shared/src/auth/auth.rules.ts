@@ -1,6 +1,6 @@
 /**
  * The sign-in field rules without zod: the login screen checks its fields with these so the
- * login route does not load zod (issue 2, bundle budget). The zod schemas in `auth.schemas.ts`
+ * login route does not load zod (bundle budget). The zod schemas in `auth.schemas.ts`
  * build on the same pattern, limits and messages, and `auth.rules.test.ts` holds both to the
  * same answers.
  */

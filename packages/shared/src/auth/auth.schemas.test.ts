@@ -52,7 +52,7 @@ describe('passwordRule and its help text', () => {
     expect(passwordRule.text).toBe(
       `Password minimal ${minLength} karakter, mengandung minimal ${minLetters} huruf dan ${minDigits} angka`,
     );
-    // The old text promised 7 letters while the rule asked for one (issue 10).
+    // The old text promised 7 letters while the rule asked for one.
     expect(passwordRule.text).not.toMatch(/7 huruf/);
   });
 

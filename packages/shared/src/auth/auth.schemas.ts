@@ -20,7 +20,7 @@ export const emailField = (field = 'Email') =>
 /**
  * New passwords: at least 8 characters with at least one letter and one digit (docs/decisions.md).
  * The help text under the password fields is built from these numbers, so it always says what is
- * checked (issue 10: it used to say "minimal 7 huruf").
+ * checked (it used to say "minimal 7 huruf").
  */
 const passwordLimits = { minLength: 8, maxLength: 128, minLetters: 1, minDigits: 1 } as const;
 
@@ -34,7 +34,7 @@ export const passwordRule = {
 } as const;
 
 /**
- * How a new password is looked up in the list of common passwords (issue 17): without letter
+ * How a new password is looked up in the list of common passwords: without letter
  * case, so 'Password1' is 'password1'. The list itself is the server's (it is large); the client
  * shows the server's validation message (`authMessages.commonPassword`).
  */
@@ -199,7 +199,7 @@ export interface BackoffLimits {
 }
 
 /**
- * Sign-in throttle (issue 10; the scheme is in docs/decisions.md): per account and address
+ * Sign-in throttle (the scheme is in docs/decisions.md): per account and address
  * together (`pair`), per account across all addresses (`account`, not applied from an address
  * the account signed in from in the last `knownAddressDays`), and per address across accounts
  * (`address`, likewise). Failures count over `windowMinutes`.

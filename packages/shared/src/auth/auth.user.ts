@@ -1,6 +1,6 @@
 /**
  * The signed-in user's shape checked without zod: the shell checks the `/me` reply with
- * `parseAuthUser` so its first page does not load zod (issue 2, bundle budget). A file of its own
+ * `parseAuthUser` so its first page does not load zod (bundle budget). A file of its own
  * so the login route does not load it either. `auth.user.test.ts` holds it to `authUserSchema`.
  */
 import { permissions, roleKeys, type Permission, type RoleKey } from '../common/roles';

@@ -93,14 +93,14 @@ export const certificateMessages = {
   dateInFuture: 'Tanggal Sertifikat tidak boleh melewati hari ini',
   dateInvalid: 'Tanggal Sertifikat tidak valid',
   downloadAll: 'Unduh Semua Sertifikat',
-  /** 429 of the public check (issue 17): one address asked too often. */
+  /** 429 of the public check: one address asked too often. */
   tooManyVerifications: (minutes: number) =>
     `Terlalu banyak pemeriksaan sertifikat dari alamat Anda. Coba lagi dalam ${minutes} menit.`,
 } as const;
 
 /**
  * The public certificate check (`GET /api/certificate/v1/verify/{number}`, the '/verifikasi'
- * page) per client address (issue 17): every check counts, found or not; beyond
+ * page) per client address: every check counts, found or not; beyond
  * `addressMaxRequests` inside `windowMinutes` the address waits until the window has moved on.
  */
 export const certificateVerifyPolicy = {

@@ -1,5 +1,5 @@
 /**
- * The one date-time format of Ajar (issue 16): screens, files and messages show instants as
+ * The one date-time format of Ajar: screens, files and messages show instants as
  * `26 Nov 2026 13:35 WIB`, a 24-hour clock in the provider's time zone with the zone named,
  * whatever the time zone of the browser or the server. The zone is this one setting.
  */

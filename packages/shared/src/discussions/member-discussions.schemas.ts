@@ -3,7 +3,7 @@ import { activityParamSchema } from '../members/member-learning.schemas';
 import { discussionContentSchema, discussionMessageSchema } from './discussions.schemas';
 
 /**
- * The participant's side of the public thread (Ajar Belajar, issue 21): posts with their replies,
+ * The participant's side of the public thread (Ajar Belajar): posts with their replies,
  * the newest activity first, a page at a time; own posts can be edited and deleted; unread counts
  * per activity and per program.
  */

@@ -56,7 +56,7 @@ export const exportFieldLabels = {
 export const exportMessages = {
   /** Spec 01 §8. */
   exported: 'Successfully export data',
-  /** Issue 16: an export that would hold no rows makes no file (every export says this). */
+  /** An export that would hold no rows makes no file (every export says this). */
   empty: 'Tidak ada data untuk diekspor. Ubah pilihan atau filter, lalu coba lagi.',
   programInvalid: 'Program tidak valid',
   tooManyPrograms: `Program maksimal ${exportLimits.programs}`,

@@ -112,7 +112,7 @@ export const programExportParamsSchema = z.object({
 /** Every export answers a short-lived download link (DESIGN §6, §11). */
 /**
  * An export's reply: the link of the file (`public_url`), or, past `exportJobThreshold` rows, the
- * job that makes it (`job_id`, issue 19; followed in 'Unduhan').
+ * job that makes it (`job_id`; followed in 'Unduhan').
  */
 export const exportReplySchema = z.union([
   z.object({ public_url: z.string() }),

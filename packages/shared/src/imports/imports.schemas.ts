@@ -10,7 +10,7 @@ export const importResultRowSchema = z.object({
   status: z.boolean(),
   message: z.string(),
   /**
-   * A saved row that deserves a look (issue 16): the score is stored, but the participant never
+   * A saved row that deserves a look: the score is stored, but the participant never
    * did the activity (no completion and no uploaded work).
    */
   warning: z.string().optional(),

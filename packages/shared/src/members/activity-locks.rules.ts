@@ -1,5 +1,5 @@
 /**
- * States and locks of a member's activities (issue 18), pure so the server computes them in one
+ * States and locks of a member's activities, pure so the server computes them in one
  * pass over a program and an app could explain them. Schedule times are WIB wall-clock times.
  */
 import { dayValues, scheduleModes } from '../activities/activities.constants';

@@ -10,7 +10,7 @@ import {
   memberProfileSchema,
 } from './members.schemas';
 
-// The member's own account: password reset and change, profile and photo (issue 18).
+// The member's own account: password reset and change, profile and photo.
 
 const typedPassword = (field: string) =>
   z

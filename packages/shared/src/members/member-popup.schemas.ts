@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { gameplayTypes } from '../popup-quiz/popup-quiz.constants';
 import { idempotencyKeyField } from './member-learning.schemas';
 
-// Pop-up quizzes of a video as a member plays them (issue 18). The server holds the answer key
+// Pop-up quizzes of a video as a member plays them. The server holds the answer key
 // and the points: nothing served here tells which answer is right.
 
 export const gameplayParamSchema = z.object({

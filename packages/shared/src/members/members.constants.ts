@@ -17,7 +17,7 @@ export const memberLimits = {
   /** Member sessions last longer than staff ones: learners sign in on their phones. */
   sessionDays: 30,
   /**
-   * Registrations per address in `registerWindowMinutes` (issue 17): a class registering from
+   * Registrations per address in `registerWindowMinutes`: a class registering from
    * one office or school network fits; a flood does not.
    */
   registerPerAddress: 20,
@@ -73,7 +73,7 @@ export const memberMessages = {
   workUnsupported:
     'Format file tidak didukung. Gunakan PDF, gambar (JPG, PNG, WEBP), dokumen Office (Word, Excel, PowerPoint) atau ZIP',
   workNotFound: 'Tugas belum diunggah',
-  /** Locked activities (issue 18): the reason shown and answered (403). */
+  /** Locked activities: the reason shown and answered (403). */
   lockedUntil: (when: string) => `Dibuka pada ${when}`,
   lockedScheduleEnded: 'Jadwal aktivitas ini sudah berakhir',
   lockedBy: (name: string) => `Selesaikan aktivitas "${name}" terlebih dahulu`,

@@ -4,13 +4,13 @@ export type NotificationType = (typeof notificationTypes)[number];
 
 /**
  * What a participant's list shows: the staff sends above, and `personal` notifications the server
- * writes for one participant on an event of theirs (issue 21: a staff reply in their thread, a
+ * writes for one participant on an event of theirs (a staff reply in their thread, a
  * chat message while they are away, feedback on their work). Staff never list `personal` ones.
  */
 export const memberNotificationTypes = [...notificationTypes, 'personal'] as const;
 export type MemberNotificationType = (typeof memberNotificationTypes)[number];
 
-/** Texts of the participant's personal notifications (issue 21), in the app and in the push. */
+/** Texts of the participant's personal notifications, in the app and in the push. */
 export const personalNotificationTexts = {
   discussionReplyTitle: 'Fasilitator membalas diskusi kamu',
   discussionReply: (activity: string, excerpt: string) => `${activity}: ${excerpt}`,

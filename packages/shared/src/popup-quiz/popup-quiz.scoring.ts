@@ -3,8 +3,8 @@ import type { GameplayType } from './popup-quiz.constants';
 import { normaliseWord } from './word-search';
 
 /**
- * Scoring of pop-up quiz questions (gameplays) as a participant plays them (the preview of
- * issue 4). A question is right or wrong as a whole and earns its point when right:
+ * Scoring of pop-up quiz questions (gameplays) as a participant plays them (and the
+ * staff preview). A question is right or wrong as a whole and earns its point when right:
  *
  * - multiple_choice and jigsaw: the chosen option's text is a correct answer;
  * - matching_word: every left item is paired with its own right item (left i pairs with right i,

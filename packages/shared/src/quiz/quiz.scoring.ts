@@ -1,5 +1,5 @@
 /**
- * Scoring of a quiz packet as a participant plays it (the preview of issue 4). Pure: the same
+ * Scoring of a quiz packet as a participant plays it (the staff preview). Pure: the same
  * rules can score a real attempt later.
  *
  * - Only multiple_choice questions are scored; single_choice_survey questions are answered but

@@ -292,7 +292,7 @@ export type ResellersExportBody = z.infer<typeof resellersExportBodySchema>;
 
 /**
  * Spec 01 §7: the reseller exports answer `data.data.public_url` (one level deeper); past 10,000
- * rows a job makes the file and `data.job_id` names it, as every job-starting route (issue 19).
+ * rows a job makes the file and `data.job_id` names it, as every job-starting route.
  */
 export const resellerExportReplySchema = z.union([
   z.object({ data: z.object({ public_url: z.string() }) }),

@@ -2,7 +2,7 @@ import { jobPanelHash } from '../jobs/jobs.constants';
 
 /**
  * What a trainer notification is about (spec 01 §3 Trainer notification), and 'job': the
- * staff member's own long work ended (issue 19).
+ * staff member's own long work ended.
  */
 export const trainerNotificationKinds = ['discussion', 'chat', 'work', 'job'] as const;
 export type TrainerNotificationKind = (typeof trainerNotificationKinds)[number];

@@ -78,7 +78,7 @@ export const discussionReads = pgTable(
 );
 
 /**
- * When a participant last opened an activity's thread (Ajar Belajar, issue 21): later messages of
+ * When a participant last opened an activity's thread (Ajar Belajar): later messages of
  * others are unread for them.
  */
 export const memberDiscussionReads = pgTable(

@@ -4,7 +4,7 @@ import { id, timestamps } from './columns';
 import { users } from './users';
 
 /**
- * Long work a staff member started (issue 19): what they see in 'Unduhan'. The work itself is a
+ * Long work a staff member started: what they see in 'Unduhan'. The work itself is a
  * pg-boss job (lib/job-queue.ts) with the same id; this row keeps the owner, the progress, the
  * reason of a failure and the file made, which expires (with the row's file) 24 h after it is done.
  */

@@ -92,7 +92,7 @@ export const memberRedeems = pgTable(
   },
   (t) => [
     uniqueIndex('member_redeems_license_key').on(t.license),
-    // One redeem code (Kode Redeem) redeems a program once, whatever its letter case (issue 16).
+    // One redeem code (Kode Redeem) redeems a program once, whatever its letter case.
     uniqueIndex('member_redeems_program_pmo_key').on(t.program_id, sql`lower(${t.pmo_code})`),
     index('member_redeems_program_idx').on(t.program_id, t.created_at),
     // The participant list sorted by progress (spec 01 §7 sort=results.progress).

@@ -26,7 +26,7 @@ export const sentNotifications = pgTable(
     /** Web Push messages the push services accepted. */
     delivered: integer('delivered').notNull().default(0),
     /**
-     * The push fan-out is a job of the job queue (issue 19); its progress is kept here for the
+     * The push fan-out is a job of the job queue; its progress is kept here for the
      * list: 'pending' → 'sending' → 'done'. `push_cursor` is the last member_push_subscriptions
      * id sent, so a retried job resumes there.
      */

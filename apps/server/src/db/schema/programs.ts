@@ -51,7 +51,7 @@ export const programs = pgTable(
   },
   (t) => [
     index('programs_status_created_idx').on(t.status, t.created_at),
-    // The list's default order (newest first) without a status filter (issue 20).
+    // The list's default order (newest first) without a status filter.
     index('programs_created_idx').on(t.created_at),
     index('programs_participants_idx').on(t.participants_count, t.created_at),
     index('programs_status_participants_idx').on(t.status, t.participants_count, t.created_at),

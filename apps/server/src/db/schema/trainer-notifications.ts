@@ -7,7 +7,7 @@ import { users } from './users';
 /**
  * A notification for one trainer about a member event in one of their programs (spec 01 §3
  * Trainer notification): a post or reply in a public thread, a chat message, uploaded work; and
- * to any staff member, that one of their jobs (issue 19) is done or failed.
+ * to any staff member, that one of their jobs is done or failed.
  */
 export const trainerNotifications = pgTable(
   'trainer_notifications',
@@ -16,7 +16,7 @@ export const trainerNotifications = pgTable(
     user_id: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'discussion' | 'chat' | 'work' | 'job' (a staff member's own job ended, issue 19) */
+    /** 'discussion' | 'chat' | 'work' | 'job' (a staff member's own job ended) */
     kind: text('kind', { enum: ['discussion', 'chat', 'work', 'job'] }).notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),

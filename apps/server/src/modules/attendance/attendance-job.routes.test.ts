@@ -6,7 +6,7 @@ import { signedIn } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * The presence export past 10,000 rows (issue 19): up to them it answers `public_url` as the
+ * The presence export past 10,000 rows: up to them it answers `public_url` as the
  * spec's call does; past them a job writes the file (`job_id`), which only its owner sees.
  */
 describe('presence export past 10,000 rows', () => {

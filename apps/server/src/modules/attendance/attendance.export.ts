@@ -135,7 +135,7 @@ const writeFor =
   (out, onRow) =>
     writeAttendances(db, filter, range, out, onRow);
 
-/** The presence export job (issue 19): the file of an export past `exportJobThreshold` rows. */
+/** The presence export job: the file of an export past `exportJobThreshold` rows. */
 export async function runAttendanceExportJob(db: Db, ctx: JobContext<AttendanceExportJobInput>) {
   const { filter, range } = ctx.input;
   await runExportJob(ctx, await exportRowCount(db, filter, range), writeFor(db, ctx.input));
@@ -143,7 +143,7 @@ export async function runAttendanceExportJob(db: Db, ctx: JobContext<AttendanceE
 
 /**
  * `GET /api/presence/v1/company/export`: answers `data.public_url` (spec 01 §7), or past
- * `exportJobThreshold` rows starts a job and answers `data.job_id` (issue 19).
+ * `exportJobThreshold` rows starts a job and answers `data.job_id`.
  */
 export async function exportAttendances(
   deps: ExportJobDeps,

@@ -332,7 +332,7 @@ describe('attendance API', () => {
       });
       expect(scoped.statusCode).toBe(404);
 
-      // A page past the last row: a clear message instead of an empty file (issue 16).
+      // A page past the last row: a clear message instead of an empty file.
       const beyond = await t.app.inject({
         method: 'GET',
         url: '/api/presence/v1/company/export?limit=2&page=50',

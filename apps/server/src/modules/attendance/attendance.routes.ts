@@ -77,7 +77,7 @@ export const attendanceRoutes: FastifyPluginAsync = async (app) => {
     summary: 'Export attendance records (.xlsx)',
     description:
       'Answers `data.public_url`, a short-lived link (spec 01 §7); past 10,000 rows a job makes ' +
-      'the file and `data.job_id` names it (issue 19, `GET /api/job/v1/detail/{id}`).',
+      'the file and `data.job_id` names it (`GET /api/job/v1/detail/{id}`).',
     query: attendanceExportQuerySchema,
     data: attendanceExportReplySchema,
     message: attendanceMessages.exported,

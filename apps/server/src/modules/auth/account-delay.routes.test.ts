@@ -15,7 +15,7 @@ import { loginKeys } from './login-throttle.service';
 const { account, knownAddressDays } = loginThrottle;
 
 /**
- * Issue 17: a distributed guess (13 addresses × 6 wrong passwords) holds the superadmin back for
+ * A distributed guess (13 addresses × 6 wrong passwords) holds the superadmin back for
  * 15 minutes on every address the account does not know. The owner gets in from an address they
  * signed in from before, and a password reset ends the account-wide delay. The clock is moved by
  * ageing the counter rows, never by waiting.

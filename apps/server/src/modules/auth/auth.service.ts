@@ -123,8 +123,8 @@ const wrongCredentials = () =>
   AppError.badRequest(authMessages.wrongCredentials, { email: authMessages.wrongCredentials });
 
 /**
- * After a successful password check: a hash weaker than today's parameters (N = 2^14 before
- * issue 10) is rewritten with the same password. Hashing happens outside any transaction; a
+ * After a successful password check: a hash weaker than today's parameters (N = 2^14 in the
+ * first accounts) is rewritten with the same password. Hashing happens outside any transaction; a
  * failure is logged and the sign-in goes on.
  */
 export async function upgradeWeakHash(

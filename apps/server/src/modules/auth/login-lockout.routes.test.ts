@@ -14,7 +14,7 @@ import { loginKeys } from './login-throttle.service';
 
 const { pair, account, address: perAddress, windowMinutes } = loginThrottle;
 
-/** The sign-in throttle of issue 10: the attacker is slowed, the owner still gets in. */
+/** The sign-in throttle of The attacker is slowed, the owner still gets in. */
 describe('sign-in throttle', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -16,7 +16,7 @@ import {
 } from './attempt-counter.service';
 
 /**
- * The sign-in throttle of issue 10 (the scheme is in docs/decisions.md): failed sign-ins slow
+ * The sign-in throttle (the scheme is in docs/decisions.md): failed sign-ins slow
  * the next attempt with a growing delay (429 + Retry-After) instead of locking the account, on
  * three counters: the account from this address (`pair`), the account from everywhere
  * (`account`) and the address for every account (`address`). The last two do not hold back an
@@ -122,7 +122,7 @@ export async function beginLogin(
 /**
  * The owner proved the account from this address another way and set a new password (a password
  * reset link): the address becomes known, its failures on the account are forgotten, and so is
- * the account-wide count (issue 17). Those failures were guesses of a password that no longer
+ * the account-wide count. Those failures were guesses of a password that no longer
  * works; guesses of the new one start a new count, so the owner may sign in from any address
  * while an attacker is slowed again after the free failures. The per-address counters stay.
  */

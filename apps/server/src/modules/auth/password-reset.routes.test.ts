@@ -178,7 +178,7 @@ describe('password reset (mail in the log)', () => {
     const token = await buildPasswordReset(t.db, user.id);
     expect((await reset(t, token, 'Baru12345', home)).statusCode).toBe(200);
     // The reset proved the account from `home`: it is known now, and the guesses of the old
-    // password no longer count against the account (issue 17; account-delay.routes.test.ts).
+    // password no longer count against the account (account-delay.routes.test.ts).
     expect(await countFailureRows(t.db, `known:account:${user.email}|${home}`)).toBe(1);
     expect(await countFailureRows(t.db, `account:${user.email}`)).toBe(0);
     const res = await postLogin(

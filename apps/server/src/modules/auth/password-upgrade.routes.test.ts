@@ -12,7 +12,7 @@ import { registerMember } from '../../test/factories/members';
 import { buildUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-/** A hash as every account had it before issue 10. */
+/** A hash as every account had it before the sign-in hardening (docs/decisions.md). */
 const oldParams = { N: 2 ** 14, r: 8, p: 1, keylen: 64 };
 const strongPrefix = `scrypt$${passwordHashParams.N}$${passwordHashParams.r}$${passwordHashParams.p}$`;
 

@@ -9,7 +9,7 @@ import { authHeader, buildUser, signedIn } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * Issue 10: every 429 carries `Retry-After` (whole seconds). One case per source of 429 in the
+ * Every 429 carries `Retry-After` (whole seconds). One case per source of 429 in the
  * server (grep `tooMany|429`): staff sign-in, member sign-in, update-password, forgot-password,
  * the staff reset link, voucher redeem, the public certificate check.
  */

@@ -9,7 +9,7 @@ import { buildProgram } from '../../test/factories/programs';
 import { signedIn } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-/** Issue 17: the public certificate check is limited per address, like forgot-password. */
+/** The public certificate check is limited per address, like forgot-password. */
 describe('certificate verification throttle', () => {
   let t: TestApp;
   let number: string;

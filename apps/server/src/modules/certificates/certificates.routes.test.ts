@@ -159,7 +159,7 @@ describe('certificates API', () => {
       expect(pdf.text).toContain('SERTIFIKAT KELULUSAN');
       expect(pdf.text).toContain('PRAKERJA'); // the verification mark of the Prakerja template
       expect(pdf.qr).toBe(`${publicUrl}/verifikasi/${number}`);
-      // Printed too, for a reader without a scanner (issue 16).
+      // Printed too, for a reader without a scanner.
       expect(pdf.text).toContain(`${publicUrl}/verifikasi/${number}`);
     });
   });

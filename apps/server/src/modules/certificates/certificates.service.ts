@@ -376,7 +376,7 @@ export async function programZipJob(
 }
 
 /**
- * The zip job (issue 19): the same streamed zip as `programZip`, written into the job's file in
+ * The zip job: the same streamed zip as `programZip`, written into the job's file in
  * storage as it is made, its progress the share of certificates written. Its PDFs are kept in the
  * job's work folder (`keptRenders`), so a retry renders only what was not rendered yet.
  */

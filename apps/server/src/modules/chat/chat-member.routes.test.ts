@@ -45,7 +45,7 @@ async function detail(headers: { authorization: string }, path: string) {
   return res.json<{ data: ChatRoomDetail }>().data;
 }
 
-describe('member chat in Ajar Belajar (issue 21)', () => {
+describe('member chat in Ajar Belajar', () => {
   it('stores a message sent again with the same idempotency key once, delivered live once', async () => {
     const ctx = await buildChatProgram(t.app);
     const room = await openRoom(ctx);

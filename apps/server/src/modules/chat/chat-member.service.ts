@@ -63,7 +63,7 @@ export async function trainerPresence(deps: ChatDeps, trainerId: string, online:
 
 /**
  * A staff message to a member who has no socket open (away from the app) notifies them: in the
- * app's list and by Web Push, opening the program's chat (issue 21). A connected member sees the
+ * app's list and by Web Push, opening the program's chat. A connected member sees the
  * message live and gets no notification.
  */
 export async function notifyAwayMember(

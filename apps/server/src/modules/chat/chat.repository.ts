@@ -21,7 +21,7 @@ export interface Reader {
 
 /**
  * Online = active within the last hour (spec 01 §9), decided by the database clock, and not gone
- * since: a member whose last socket closed is offline until their next activity (issue 16).
+ * since: a member whose last socket closed is offline until their next activity.
  */
 const onlineSql = sql<boolean>`coalesce(
   ${members.last_seen_at} > now() - interval '1 hour'
@@ -55,7 +55,7 @@ export interface RoomListFilter {
   trainerId?: string;
   memberId?: string;
   programId?: string;
-  /** Staff lists leave out rooms opened without a message yet (issue 16). */
+  /** Staff lists leave out rooms opened without a message yet. */
   withMessages?: boolean;
   reader: Reader;
   page: number;

@@ -234,7 +234,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // A trainer's connection is their online state for the members of their rooms, pushed live
-  // both ways: online at the first socket, offline when the last one closes (issue 21).
+  // both ways: online at the first socket, offline when the last one closes.
   app.realtime.onConnect(async (identity) => {
     if (identity.kind === 'staff') await trainerPresence(deps, identity.id, true);
   });

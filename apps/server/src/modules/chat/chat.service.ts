@@ -41,7 +41,7 @@ export interface ChatDeps {
   realtime: Realtime;
   /** Notifies the room's trainer of a member's message (the bell); absent in tools. */
   notify?: TrainerNotifyDeps;
-  /** Notifies a member away from the app of a staff message (issue 21); absent in tools. */
+  /** Notifies a member away from the app of a staff message; absent in tools. */
   memberNotify?: MemberNotifyDeps;
   /** PUBLIC_URL: images under it (or relative `/media/…`) are the ones uploaded through Ajar. */
   publicUrl?: string;
@@ -234,7 +234,7 @@ export async function staffRoomDetail(
 
 /**
  * Sanitized message HTML; whitespace or markup without text or image is the empty-message error. Only
- * images uploaded through Ajar stay (issue 16): an image from any other address (a tracking pixel
+ * images uploaded through Ajar stay: an image from any other address (a tracking pixel
  * in the reader's panel) is dropped, and the rest of the message kept.
  */
 async function cleanMessage(deps: ChatDeps, message: string): Promise<string> {
@@ -468,7 +468,7 @@ export async function memberConnected(deps: ChatDeps, memberId: string): Promise
 
 /**
  * A member's last socket closed (counted on every server): they are offline from now until their
- * next activity, and their online dot turns off live (issue 16).
+ * next activity, and their online dot turns off live.
  */
 export async function memberDisconnected(deps: ChatDeps, memberId: string): Promise<void> {
   await repo.markMemberOffline(deps.db, memberId);

@@ -149,7 +149,7 @@ export const discussionsRoutes: FastifyPluginAsync = async (app) => {
       ),
   });
 
-  // The participant's thread in Ajar Belajar (issue 21): paged posts, own edits, unread counts.
+  // The participant's thread in Ajar Belajar: paged posts, own edits, unread counts.
   openRoute(app, {
     access: 'member',
     method: 'GET',

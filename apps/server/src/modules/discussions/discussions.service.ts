@@ -288,7 +288,7 @@ async function insert(
 
 /**
  * A new post or reply in a Public thread reaches the program's members live
- * (`discussion.unread_changed`, issue 21): their app refetches its unread counts at once. The
+ * (`discussion.unread_changed`): their app refetches its unread counts at once. The
  * writer is left out; a thread members cannot see tells no one. A failure is logged: the message
  * is stored either way, and the app still refetches on its own.
  */
@@ -338,7 +338,7 @@ export async function createAsStaff(
   );
   // The writer has seen the thread up to their own message.
   await repo.markRead(db, user.id, body.activity_id);
-  // A reply in a member's thread notifies that member (issue 21).
+  // A reply in a member's thread notifies that member.
   const parent = body.parent_id ? await repo.findMessage(db, body.parent_id) : undefined;
   if (parent?.author_kind === 'member' && parent.member_id) {
     await notifyMember(deps, {

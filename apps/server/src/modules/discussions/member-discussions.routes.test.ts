@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 
 type Headers = { authorization: string };
 
-describe("the participant's thread (Ajar Belajar, issue 21)", () => {
+describe("the participant's thread (Ajar Belajar)", () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -13,7 +13,7 @@ import * as repo from './discussions.repository';
 import { openMemberThread } from './discussions.service';
 import * as memberRepo from './member-discussions.repository';
 
-/** The participant's side of the public thread (Ajar Belajar, issue 21). */
+/** The participant's side of the public thread (Ajar Belajar). */
 
 type Member = { id: string };
 

@@ -91,7 +91,7 @@ describe('downloads on S3', () => {
     expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.xlsx"/);
     const rows = await readSheet(await file.arrayBuffer());
     expect(rows.flat()).toContain('S3-LINK-1');
-    // The app's link is used up by that first redirect (issue 17).
+    // The app's link is used up by that first redirect.
     expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(410);
   });
 

@@ -8,7 +8,7 @@ import { downloadMessages } from './downloads.routes';
 type Headers = { authorization: string };
 
 /**
- * Issue 17: a download link is for the staff member who asked for it. It is used up by its first
+ * A download link is for the staff member who asked for it. It is used up by its first
  * download, and a signed-in other staff member is refused without using it up.
  */
 describe('download links are single-use and bound to their owner', () => {

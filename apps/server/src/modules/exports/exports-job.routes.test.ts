@@ -6,7 +6,7 @@ import { signedIn } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * The 10,000-row threshold of exports (issue 19): up to it the export answers `public_url` as the
+ * The 10,000-row threshold of exports: up to it the export answers `public_url` as the
  * spec's calls do; past it a job makes the file (`job_id`), followed with the job routes.
  */
 describe('exports past 10,000 rows', () => {

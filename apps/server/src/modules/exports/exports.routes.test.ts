@@ -132,7 +132,7 @@ describe('exports API', () => {
       Math.abs((live[10] as Date).getTime() - wib(new Date().toISOString()).getTime()),
     ).toBeLessThan(60_000);
     expect(live.slice(11)).toEqual([null, null, null, null]);
-    // Shown as the screens show them: '1 Mar 2025 10:00 WIB' (issue 16).
+    // Shown as the screens show them: '1 Mar 2025 10:00 WIB'.
     expect(await dateCellFormats(file.rawPayload)).toEqual(new Set([excelDateTimeFormat]));
   });
 
@@ -277,7 +277,7 @@ describe('exports API', () => {
     const rows = await exported('member_redeem_epm', [a.id, b.id]);
     expect(rows[0]).toEqual([
       ...memberRedeemEpmHeaders,
-      // Each column names its activity number and title (issue 16).
+      // Each column names its activity number and title.
       'Nilai TPM 1 - Tugas Awal',
       'Feedback TPM 1 - Tugas Awal',
       'Nilai TPM 2 - Menata Meja',

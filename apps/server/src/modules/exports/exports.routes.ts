@@ -15,7 +15,7 @@ const tags = ['exports'];
 /**
  * Participant exports (spec 01 §7 'Exports and imports'): an .xlsx written by a streaming
  * writer into storage, answered as a short-lived link `data.public_url`; past 10,000 rows a job
- * makes it (`data.job_id`, issue 19). Grading right needed;
+ * makes it (`data.job_id`). Grading right needed;
  * a trainer exports only assigned programs.
  */
 export const exportsRoutes: FastifyPluginAsync = async (app) => {

@@ -68,7 +68,7 @@ const writeFor =
   (out, onRow) =>
     writeMemberRedeemExport({ db }, filter, out, { kind, mode: 'stream', onRow });
 
-/** The export job (issue 19): the file of an export past `exportJobThreshold` rows. */
+/** The export job: the file of an export past `exportJobThreshold` rows. */
 export async function runMemberRedeemExportJob(db: Db, ctx: JobContext<ExportJobInput>) {
   await runExportJob(ctx, await exportRowCount(db, ctx.input.filter), writeFor(db, ctx.input));
 }

@@ -116,7 +116,7 @@ async function openSheet(
   const { sheet, finish } = await openWorkbook(out, mode, columns);
   return {
     add(values) {
-      // Formula-like text is neutralised (issue 17): lib/xlsx-cells.ts.
+      // Formula-like text is neutralised: lib/xlsx-cells.ts.
       const row = sheet.addRow(safeRow(values));
       if (mode === 'stream') row.commit();
     },
@@ -148,7 +148,7 @@ export function memberRedeemValues(n: number, r: ExportRow): Cell[] {
 type FeedbackRow = Awaited<ReturnType<typeof repo.feedbackOf>>[number];
 
 /**
- * TPM/UK columns of the exported programs (issue 16): a `Nilai UK 12 - Judul` /
+ * TPM/UK columns of the exported programs: a `Nilai UK 12 - Judul` /
  * `Feedback UK 12 - Judul` pair per activity, named by its activity number (the number the score
  * import reads) and title, TPM before UK, then by number. Programs whose activity has the same
  * number and title share the pair, so the file can be imported back after editing scores.

@@ -185,7 +185,7 @@ export async function importScores(
     writes.push(...(await resolveBatch(deps.db, kind, batch, results, programOf)));
   }
 
-  // Issue 16: a score for work the participant never did is kept, and shown as a warning.
+  // A score for work the participant never did is kept, and shown as a warning.
   let done: Set<string>;
   try {
     done = await deps.db.transaction(async (tx) => {

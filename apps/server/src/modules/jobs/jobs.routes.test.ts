@@ -14,7 +14,7 @@ import { defineFileJob, startJob, sweepExpiredJobFiles } from './jobs.service';
 type Headers = { authorization: string };
 
 /**
- * The job routes (issue 19) on the embedded PGlite, where pg-boss runs the jobs: the owner reads
+ * The job routes on the embedded PGlite, where pg-boss runs the jobs: the owner reads
  * their own jobs, in every status; a job that fails keeps its reason; files expire after 24 h.
  * The export kind's worker is replaced here by one whose behaviour the input chooses.
  */

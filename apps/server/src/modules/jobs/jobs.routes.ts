@@ -8,7 +8,7 @@ import * as service from './jobs.service';
 const tags = ['jobs'];
 
 /**
- * The staff user's own long work (issue 19): certificate zips and big exports run as jobs; these
+ * The staff user's own long work: certificate zips and big exports run as jobs; these
  * routes read them ('Unduhan'). Any staff session; another user's job is 404.
  */
 export const jobsRoutes: FastifyPluginAsync = async (app) => {

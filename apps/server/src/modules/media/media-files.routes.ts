@@ -47,7 +47,7 @@ export const mediaFileRoutes: FastifyPluginAsync = async (app) => {
         );
 
       // A PDF is shown inline (the participants' app frames it) but as a sandboxed document
-      // of no origin, allowed to load nothing and framed only by the app (issue 17). Chromium's
+      // of no origin, allowed to load nothing and framed only by the app. Chromium's
       // viewer still renders it.
       if (mediaFormats[ext].type === 'pdf') reply.header('content-security-policy', pdfPolicy);
 

@@ -37,7 +37,7 @@ export interface MediaDeps {
   storage: Storage;
 }
 
-/** A PDF with JavaScript, actions or embedded files (issue 17): refused, nothing stored. */
+/** A PDF with JavaScript, actions or embedded files: refused, nothing stored. */
 export const activePdfRefusal = () => AppError.unsupported(mediaMessages.pdfActiveContent);
 
 const fieldLabels: Record<(typeof mediaUploadFieldNames)[number], string> = {

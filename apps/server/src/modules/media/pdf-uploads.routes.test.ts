@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 const withJavaScript = pdfBytes('Materi', '/OpenAction << /S /JavaScript /JS (app.alert(1)) >>');
 
 /**
- * Issue 17: a PDF with active content is refused by the media library and by practice work, and
+ * A PDF with active content is refused by the media library and by practice work, and
  * the library serves PDFs inline only inside a CSP sandbox.
  */
 describe('PDF uploads', () => {

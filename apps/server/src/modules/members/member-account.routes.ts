@@ -18,7 +18,7 @@ import { discardRest, parts } from './practice-work.routes';
 
 const tags = ['member'];
 
-/** The member's own account: forgot/reset/update password, profile and photo (issue 18). */
+/** The member's own account: forgot/reset/update password, profile and photo. */
 export const memberAccountRoutes: FastifyPluginAsync = async (app) => {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
   const deps = () => ({ db: app.db, log: app.log, mailer: app.mailer });

@@ -282,7 +282,7 @@ describe('member quiz API', () => {
   it('refuses to start a quiz without questions and on a non-quiz activity', async () => {
     const program = await buildProgram(t.db, { status: 'publish' });
     const [topic] = await buildTopics(t.db, program.id, 1);
-    // The video first: an unfinished quiz locks what follows it (issue 18).
+    // The video first: an unfinished quiz locks what follows it.
     const video = await buildActivity(t.db, topic!, { type: 'menonton_video' });
     const empty = await buildActivity(t.db, topic!, { type: 'quiz' });
     const { member } = await joinProgram(t.app, program.id);

@@ -15,7 +15,7 @@ import { signedIn } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * Personal notifications to a participant (issue 21): a staff reply in their thread, a chat
+ * Personal notifications to a participant: a staff reply in their thread, a chat
  * message while they are away, feedback on their work. Each makes one in-app notification with a
  * link into the learner app and one Web Push per subscription.
  */

@@ -100,7 +100,7 @@ export interface NewPersonalNotification {
 }
 
 /**
- * A notification for one member on an event of theirs (issue 21): a `personal` sent record with
+ * A notification for one member on an event of theirs: a `personal` sent record with
  * its one in-app row; its push is a job of the same worker as the staff sends.
  */
 export async function insertPersonalNotification(db: DbOrTx, input: NewPersonalNotification) {

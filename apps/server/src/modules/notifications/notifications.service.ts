@@ -140,7 +140,7 @@ export interface MemberNotifyDeps {
 }
 
 /**
- * One notification for one member on an event of theirs (issue 21): the in-app row now, the Web
+ * One notification for one member on an event of theirs: the in-app row now, the Web
  * Push to every subscription of theirs by the background worker. A failure is logged, never
  * thrown: the staff action that caused it has already succeeded.
  */

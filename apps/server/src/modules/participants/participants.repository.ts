@@ -80,7 +80,7 @@ function searchCondition(q: string): SQL {
  * progress, id) or `member_redeems_program_idx` (program_id, created_at), so a deep page walks
  * the index only; members are joined for the page's rows alone. A search needs the member's
  * name and phone, so it joins before picking. The total is one count over the same filter,
- * made first: a page in the second half is picked from the other end (`pageWindow`, issue 20).
+ * made first: a page in the second half is picked from the other end (`pageWindow`).
  */
 export async function listParticipants(db: DbOrTx, filter: ParticipantListFilter) {
   const terms: OrderTerm[] = [

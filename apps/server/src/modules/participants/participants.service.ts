@@ -288,7 +288,7 @@ export async function openWork(
 /**
  * `DELETE /api/users/v1/company/program/delete/{id}`: removes a participant from a program. Their
  * progress, feedback and quiz attempts go with the redemption; their uploaded files are removed
- * from storage afterwards. The voucher is freed (issue 16, docs/decisions.md): it reads as not
+ * from storage afterwards. The voucher is freed (docs/decisions.md): it reads as not
  * redeemed and its code can be redeemed again, by the same participant or another.
  */
 export async function removeParticipant(deps: ParticipantDeps, viewer: Viewer, id: string) {

@@ -105,7 +105,7 @@ function listWhere(filter: ProgramListFilter): SQL | undefined {
  * `programs` alone (no join; from the nearer end of the order, `pageWindow`), then the columns,
  * the study and `total_unread` (a subquery per row) are read for those rows only: a deep page
  * costs what the first one does, instead of computing the unread count of every skipped row
- * (issue 20).
+ *.
  */
 export async function listPrograms(db: DbOrTx, filter: ProgramListFilter) {
   const where = listWhere(filter);

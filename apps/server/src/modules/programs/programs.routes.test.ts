@@ -71,7 +71,7 @@ describe('programs API', () => {
             { name: 'Agus Salim', description: '', picture: null },
           ],
         }),
-        // Linking a trainer account is the superadmin's (issue 9).
+        // Linking a trainer account is the superadmin's.
         superadmin,
       );
       expect(res.statusCode).toBe(200);

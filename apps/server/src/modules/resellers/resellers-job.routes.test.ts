@@ -7,7 +7,7 @@ import { signedIn } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * The reseller users' exports past 10,000 rows (issue 19): up to them they answer
+ * The reseller users' exports past 10,000 rows: up to them they answer
  * `data.data.public_url` as the spec's calls do; past them a job writes the file and
  * `data.job_id` names it, as every job-starting route; only its owner sees the job.
  */

@@ -187,7 +187,7 @@ const writeFor =
   (out, onRow) =>
     writeResellerUsers(db, targets, filter, out, onRow);
 
-/** The reseller export job (issue 19): the file of an export past `exportJobThreshold` rows. */
+/** The reseller export job: the file of an export past `exportJobThreshold` rows. */
 export async function runResellerExportJob(db: Db, ctx: JobContext<ResellerExportJobInput>) {
   const { targets } = ctx.input;
   const filter = filterOf(ctx.input);
@@ -197,7 +197,7 @@ export async function runResellerExportJob(db: Db, ctx: JobContext<ResellerExpor
 
 /**
  * The file at once (spec 01 §7: `data.data.public_url`), or past `exportJobThreshold` rows a job
- * (`data.job_id`, issue 19).
+ * (`data.job_id`).
  */
 async function store(
   deps: ResellerExportDeps,

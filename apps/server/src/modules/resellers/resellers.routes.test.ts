@@ -444,7 +444,7 @@ describe('resellers API', () => {
     const pagedRows = (await downloadSheet(t.app, paged.json().data.data.public_url)).rows;
     expect(licenses(pagedRows)).toEqual([j1.voucher.code]);
 
-    // No row in the range: no empty file, a clear message (issue 16).
+    // No row in the range: no empty file, a clear message.
     const past = await post([r1.referral.code], 'start_date=2001-01-01&end_date=2001-01-31');
     expect(past.statusCode).toBe(404);
     expect(past.json().message).toBe(exportMessages.empty);

@@ -120,7 +120,7 @@ export const resellersRoutes: FastifyPluginAsync = async (app) => {
     summary: "Export one reseller's users (.xlsx)",
     description:
       'Answers `data.data.public_url`, a short-lived link (spec 01 §7); past 10,000 rows a job ' +
-      'makes the file and `data.job_id` names it (issue 19).',
+      'makes the file and `data.job_id` names it.',
     query: resellerUserExportQuerySchema,
     data: resellerExportReplySchema,
     message: resellerMessages.exported,
@@ -136,7 +136,7 @@ export const resellersRoutes: FastifyPluginAsync = async (app) => {
     description:
       'Rows grouped by reseller in the order given, each by redeem date; `start_date`..`end_date` ' +
       'are whole WIB days of the redeem. Answers `data.data.public_url` (spec 01 §7); past ' +
-      '10,000 rows a job makes the file and `data.job_id` names it (issue 19).',
+      '10,000 rows a job makes the file and `data.job_id` names it.',
     query: resellersExportQuerySchema,
     body: resellersExportBodySchema,
     data: resellerExportReplySchema,

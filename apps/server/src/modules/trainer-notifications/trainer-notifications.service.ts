@@ -113,7 +113,7 @@ function describe(
  * write succeeded; it never throws, so a failing notification never fails the member's request.
  * Push runs in the background (dead subscriptions are removed by the sender).
  *
- * A chat message is the exception (issue 16): its unread count is the mail icon's, so it stores
+ * A chat message is the exception: its unread count is the mail icon's, so it stores
  * no bell notification and sends none live; only the Web Push goes out, for a closed tab.
  */
 export async function notifyTrainers(
@@ -178,7 +178,7 @@ export async function notifyTrainers(
 }
 
 /**
- * Stores the bell entry saying one of the user's jobs ended (issue 19): 'Unduhan siap' with the
+ * Stores the bell entry saying one of the user's jobs ended: 'Unduhan siap' with the
  * file name, or 'Unduhan gagal' with the file name and the reason; a click opens 'Unduhan'.
  * Called in the transaction that ends the job, so a job has exactly one; the caller sends the
  * returned notification live (`notification.new`) once that transaction is committed.

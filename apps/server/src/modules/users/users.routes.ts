@@ -76,7 +76,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     message: staffMessages.updated,
     handler: async ({ user, params, body }) => {
       const account = await service.updateStaff(app.db, user, params.id, body);
-      // Requests read the role per request; open sockets are re-checked at once (issue 17).
+      // Requests read the role per request; open sockets are re-checked at once.
       app.realtime.applyRole(params.id, account.role.key);
       return account;
     },

@@ -130,11 +130,11 @@ describe('voucher API (staff)', () => {
     expect(codes).toEqual(expect.arrayContaining(batch.codes));
     const usedRow = sheet.getRows(2, 4)!.find((r) => r.getCell(5).value === 'Sudah digunakan');
     expect(usedRow?.getCell(7).value).toBe(member.fullname);
-    // Dates are real dates, as in the other exports (issue 16).
+    // Dates are real dates, as in the other exports.
     expect(usedRow?.getCell(2).value).toBeInstanceOf(Date);
     expect(usedRow?.getCell(6).value).toBeInstanceOf(Date);
 
-    // Nothing matches: a clear message instead of an empty file (issue 16).
+    // Nothing matches: a clear message instead of an empty file.
     const fresh = await buildProgram(t.db, { status: 'publish' });
     const none = await get(`${base(fresh.id)}/export?status=all`);
     expect(none.statusCode).toBe(404);

@@ -119,7 +119,7 @@ export async function registerMember(
     method: 'POST',
     url: '/api/member/v1/register',
     payload: body,
-    // Registrations are limited per address (issue 17): each test member comes from its own.
+    // Registrations are limited per address: each test member comes from its own.
     remoteAddress: uniqueAddress(),
   });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.body}`);

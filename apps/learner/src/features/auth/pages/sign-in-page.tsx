@@ -15,7 +15,7 @@ const required = (field: string) => `${field} tidak boleh kosong`;
 
 /**
  * 'Masuk'. The first screen most people see, so it checks only empty fields here (the server
- * checks the rest) and keeps its code small: no schema library on this screen (budget, issue 18).
+ * checks the rest) and keeps its code small: no schema library on this screen (budget).
  */
 export function SignInPage() {
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import {
   type QueuedCall,
 } from '../../../lib/offline-queue';
 
-/** The participant's private chat with the trainer of a program (issue 21). */
+/** The participant's private chat with the trainer of a program. */
 
 const enc = encodeURIComponent;
 

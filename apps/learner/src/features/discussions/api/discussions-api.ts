@@ -8,7 +8,7 @@ import {
 import { http } from '../../../api/http';
 import { discussionKeys } from './discussion-keys';
 
-/** The participant's side of an activity's public thread (issue 21). */
+/** The participant's side of an activity's public thread. */
 
 const enc = encodeURIComponent;
 const threadPath = (programId: string, activityId: string) =>

@@ -3,7 +3,7 @@ import type { MemberNotificationList } from '@ajar/shared/notifications/notifica
 import { http } from '../../../api/http';
 import { appBase } from '../../../routes/paths';
 
-/** The participant's notifications ('Notifikasi', the bell) (issue 21). */
+/** The participant's notifications ('Notifikasi', the bell). */
 
 export const notificationKeys = {
   all: ['notifications'] as const,

@@ -21,7 +21,7 @@ export function useAttendances(query: AttendanceListQueryParsed) {
 
 /**
  * `GET /api/presence/v1/company/export` (spec 01 §7): answers `data.public_url`, or past 10,000
- * rows `data.job_id` (issue 19).
+ * rows `data.job_id`.
  */
 export function useExportAttendances() {
   return useMutation({

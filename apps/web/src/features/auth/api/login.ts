@@ -16,7 +16,7 @@ export function login(body: LoginBody): Promise<LoginData> {
 /**
  * Spec 01 §2 Login: first ask for notification permission and a push subscription ("the app is
  * being prepared", at most ~3 s), then sign in with it as `push_token` and store the session.
- * Plain React state rather than TanStack Query: the login route loads no data layer (issue 2,
+ * Plain React state rather than TanStack Query: the login route loads no data layer (the
  * bundle budget), and nothing here is cached.
  */
 export function useLogin() {

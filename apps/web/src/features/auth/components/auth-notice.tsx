@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { darken, lighten, styled } from '@mui/material/styles';
 
 // MUI's standard info Alert, drawn without Alert, Paper and IconButton (~5 kB gzipped the login
-// route has no room for, issue 2).
+// route has no room for).
 const NoticeRoot = styled('div')(({ theme }) => ({
   ...theme.typography.body2,
   display: 'flex',

@@ -15,7 +15,7 @@ import VisibilityRounded from '@mui/icons-material/VisibilityRounded';
  * The outlined text field of the login screen, drawn like MUI's outlined TextField (floating
  * label, notched outline, helper text; the same ids and aria wiring) from a native input and a
  * few styled elements. MUI's TextField with its input parts costs the login route ~7 kB gzipped
- * (and TextField always bundles Select, Menu and Popover); the budget of issue 2 has no room.
+ * (and TextField always bundles Select, Menu and Popover); the sign-in budget (docs/benchmarks.md) has no room.
  * The styles follow MUI 7's OutlinedInput, InputLabel, NotchedOutline and FormHelperText.
  */
 

@@ -24,7 +24,7 @@ type FieldErrors = Partial<Record<Field, string>>;
 /**
  * The login form checks its fields with the shared zod-free rule (`checkLoginForm`, which answers
  * like `loginBodySchema`) and keeps its own small state: zod and react-hook-form stay off the
- * login route (issue 2, bundle budget). Like the other forms: checked on submit, then again on
+ * login route (bundle budget). Like the other forms: checked on submit, then again on
  * every change of a field once submitted; the first field in error takes the focus.
  */
 export function LoginPage() {

@@ -32,7 +32,7 @@ function renderAnswered(status: number, body: unknown, number = 'AJR-2026-11-7K3
 }
 
 describe('VerifyCertificatePage', () => {
-  it("shows the server's 429 message when the address has checked too often (issue 17)", async () => {
+  it("shows the server's 429 message when the address has checked too often", async () => {
     const message = certificateMessages.tooManyVerifications(15);
     const fetchMock = renderAnswered(429, {
       status: 429,

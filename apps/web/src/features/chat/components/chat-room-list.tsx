@@ -63,7 +63,7 @@ export function ChatRoomList({
       ) : (
         <List disablePadding aria-label="Daftar diskusi private">
           {data.list.map((room) => (
-            // A list item around each room: the list holds only <li> (axe-core, issue 16).
+            // A list item around each room: the list holds only <li> (axe-core).
             <ListItem key={room.id} disablePadding>
               <ListItemButton
                 selected={room.id === selectedId}

@@ -87,7 +87,7 @@ export function StatCard({ label, value, icon, color, hint, to }: StatCardProps)
       ) : null}
     </CardContent>
   );
-  // A link's name holds all the text it shows, the hint too (axe-core, issue 16).
+  // A link's name holds all the text it shows, the hint too (axe-core).
   const labelledBy = `${labelId} ${valueId}`;
   const linkLabelledBy = hint ? `${labelledBy} ${hintId}` : labelledBy;
   return (

@@ -137,7 +137,7 @@ function JobItem({ job, now }: { job: Job; now: Date }) {
 }
 
 /**
- * 'Unduhan' in the header (issue 19): the user's long work (certificate zips, big exports), its
+ * 'Unduhan' in the header: the user's long work (certificate zips, big exports), its
  * progress moving live (`job.progress`) with the time left once it can be estimated, 'Unduh' when
  * done, the reason when failed. A job that ends while the panel is closed puts a dot on the icon;
  * the bell says it ended (its entry links to `#unduhan`, which opens this panel on any page).

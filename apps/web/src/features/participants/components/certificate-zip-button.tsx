@@ -16,7 +16,7 @@ import { useJobStarted } from '@/lib/jobs';
 
 /**
  * 'Unduh Semua Sertifikat': every eligible participant's certificate of the program as one zip
- * (`GET /api/certificate/v1/program/{id}/zip?kind=`), made as a job (issue 19): the menu closes
+ * (`GET /api/certificate/v1/program/{id}/zip?kind=`), made as a job: the menu closes
  * at once and the zip is followed, then downloaded, in 'Unduhan'.
  */
 export function CertificateZipButton({ programId }: { programId: string }) {

@@ -130,7 +130,7 @@ function GenerateForm({ programId, onDone }: { programId: string; onDone: () => 
 }
 
 /**
- * The program's voucher codes (issue 7 leaves the place open): which are used and by whom, a new
+ * The program's voucher codes (the spec leaves the place open): which are used and by whom, a new
  * batch for those who manage programs, and an .xlsx export of the filtered codes.
  */
 export function VoucherCodesDialog({ programId, open, onClose }: VoucherCodesDialogProps) {

@@ -126,7 +126,7 @@ export function ParticipantListPage() {
             {program.data?.title ?? (program.isError ? '-' : '…')}
           </Typography>
         </Box>
-        {/* The buttons wrap on a narrow screen rather than widening the page (issue 16). */}
+        {/* The buttons wrap on a narrow screen rather than widening the page. */}
         <Stack direction="row" useFlexGap sx={{ flexShrink: 0, flexWrap: 'wrap', gap: 1.5 }}>
           <CertificateZipButton programId={programId} />
           <LearningRecordExportButton programId={programId} />

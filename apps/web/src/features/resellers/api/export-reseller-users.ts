@@ -10,7 +10,7 @@ const path = '/reseller/v1/export/list-user-reseller';
 
 /**
  * The file's link (spec 01 §7 puts it at `data.data.public_url`, one level deeper), or past
- * 10,000 rows the job making it (`data.job_id`, issue 19): the shape the other exports answer.
+ * 10,000 rows the job making it (`data.job_id`): the shape the other exports answer.
  */
 const fileOrJob = (reply: ResellerExportReply): { public_url: string } | JobStarted =>
   'job_id' in reply ? reply : reply.data;

@@ -30,7 +30,7 @@ export function TopicEditPage() {
   const program = useProgram(programId);
   useProgramCrumb(programId, program.data?.title);
   const topic = useTopic(tnaId);
-  // The crumb names the topic, not 'Topik & Aktifitas' (issue 16).
+  // The crumb names the topic, not 'Topik & Aktifitas'.
   usePageTitle(topic.data?.name);
 
   return (

@@ -6,7 +6,7 @@ import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime-client';
 import { trainerNotificationKeys } from '../api/trainer-notifications';
 import { NotificationPopup } from '../components/notification-popup';
 
-/** At most this many pop-ups at once: a fourth closes the oldest instead of queueing (issue 16). */
+/** At most this many pop-ups at once: a fourth closes the oldest instead of queueing. */
 const popupLimit = 3;
 
 /**
@@ -15,7 +15,7 @@ const popupLimit = 3;
  * shown (the open bell list says the same, and the pop-ups would cover it).
  *
  * The pop-ups sit bottom left, apart from the top-right messages of the screens: never over the
- * top bar, the chat header or the chat's send button (issue 16).
+ * top bar, the chat header or the chat's send button.
  */
 export function useNotificationRealtime() {
   const queryClient = useQueryClient();
