@@ -44,3 +44,22 @@ export function exportRangeInstants(start?: string, end?: string): { from?: Date
 export function toExportWallClock(instant: Date): Date {
   return new Date(instant.getTime() + exportUtcOffsetMinutes * 60_000);
 }
+
+/** `20250301-1030` in WIB: an export's files of the same day sort by the time they were made. */
+export function exportFileStamp(now: Date = new Date()): string {
+  const wib = toExportWallClock(now).toISOString();
+  return `${wib.slice(0, 10).replaceAll('-', '')}-${wib.slice(11, 16).replace(':', '')}`;
+}
+
+/** A title as a file-name part: lower-case ASCII words joined by '-', at most 40 characters. */
+export function exportFileSlug(title: string, fallback = 'program'): string {
+  return (
+    title
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40)
+      .replace(/-+$/, '') || fallback
+  );
+}

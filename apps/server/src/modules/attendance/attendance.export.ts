@@ -1,13 +1,11 @@
 import type { Writable } from 'node:stream';
-import { loadExcelJs } from '../../lib/lazy-modules';
 import { excelDateTimeFormat } from '@ajar/shared/common/datetime';
 import { attendanceExportHeaders } from '@ajar/shared/attendance/attendance.constants';
 import type {
   AttendanceExportQueryParsed,
   AttendanceExportReply,
 } from '@ajar/shared/attendance/attendance.schemas';
-import { exportUtcOffsetMinutes } from '@ajar/shared/exports/exports.constants';
-import { toExportWallClock } from '@ajar/shared/exports/exports.rules';
+import { exportFileStamp, toExportWallClock } from '@ajar/shared/exports/exports.rules';
 import type { Db, DbOrTx } from '../../db/client';
 import type { RequestUser } from '../../plugins/auth';
 import {
@@ -19,7 +17,7 @@ import {
 import type { JobContext } from '../jobs/jobs.service';
 import * as repo from './attendance.repository';
 import { scopedFilter } from './attendance.service';
-import { safeRow } from '../../lib/xlsx-cells';
+import { writeExportSheet } from '../../lib/xlsx-sheet';
 
 /** Which rows of the filter an export writes: `skip` rows in, then `limit` (-1 = all). */
 interface ExportRange {
@@ -49,60 +47,34 @@ async function* exportRows(db: DbOrTx, filter: repo.AttendanceFilter, range: Exp
   }
 }
 
-/** Writes the attendances as an .xlsx with ExcelJS's streaming writer. */
-export async function writeAttendances(
+/** Writes the attendances as an .xlsx. */
+export function writeAttendances(
   db: DbOrTx,
   filter: repo.AttendanceFilter,
   range: ExportRange,
   out: Writable,
   onRow?: (n: number) => Promise<void> | undefined,
 ): Promise<{ rows: number }> {
-  // Inline strings: a shared-string table would grow with the export and stay in memory.
-  const ExcelJS = await loadExcelJs();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Ajar';
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet('Presensi', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = attendanceExportHeaders.map((header, i) => ({
-    header,
-    key: String(i),
-    width: widths[i] ?? 14,
-    ...(header === 'Tanggal Absen' ? { style: { numFmt: excelDateTimeFormat } } : {}),
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.commit();
-  let n = 0;
-  for await (const row of exportRows(db, filter, range)) {
-    n += 1;
-    sheet
-      .addRow(
-        safeRow([
-          n,
-          row.member_fullname,
-          row.member_phone ?? '',
-          row.program_title,
-          row.topic_name,
-          row.activity_name,
-          toExportWallClock(row.created_at),
-        ]),
-      )
-      .commit();
-    await onRow?.(n);
-  }
-  sheet.commit();
-  await workbook.commit();
-  return { rows: n };
-}
-
-/** `20250301-1030` in WIB: files of the same day sort by the time they were made. */
-function stamp(now = new Date()): string {
-  const wib = new Date(now.getTime() + exportUtcOffsetMinutes * 60_000).toISOString();
-  return `${wib.slice(0, 10).replaceAll('-', '')}-${wib.slice(11, 16).replace(':', '')}`;
+  return writeExportSheet(
+    out,
+    {
+      name: 'Presensi',
+      headers: attendanceExportHeaders,
+      widths,
+      formats: { 'Tanggal Absen': excelDateTimeFormat },
+      rows: exportRows(db, filter, range),
+      cells: (row, n) => [
+        n,
+        row.member_fullname,
+        row.member_phone ?? '',
+        row.program_title,
+        row.topic_name,
+        row.activity_name,
+        toExportWallClock(row.created_at),
+      ],
+    },
+    onRow,
+  );
 }
 
 /**
@@ -158,7 +130,7 @@ export async function exportAttendances(
   const input: AttendanceExportJobInput = { filter, range };
   return exportFileOrJob(deps, viewer, {
     kind: 'presence_export',
-    filename: `presensi-${stamp()}.xlsx`,
+    filename: `presensi-${exportFileStamp()}.xlsx`,
     input,
     countUpTo: (atMost) => exportRowCount(deps.db, filter, range, atMost),
     write: writeFor(deps.db, input),

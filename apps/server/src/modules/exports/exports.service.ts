@@ -1,5 +1,5 @@
 import type { ExportKind } from '@ajar/shared/exports/exports.constants';
-import { exportUtcOffsetMinutes } from '@ajar/shared/exports/exports.constants';
+import { exportFileSlug, exportFileStamp } from '@ajar/shared/exports/exports.rules';
 import type {
   ExportReply,
   MemberRedeemExportQueryParsed,
@@ -25,24 +25,6 @@ const fileStem: Record<ExportKind, string> = {
   member_redeem: 'peserta',
   member_redeem_epm: 'nilai-tpm-uk',
 };
-
-/** `20250301-1030` in WIB: files of the same day sort by the time they were made. */
-function stamp(now = new Date()): string {
-  const wib = new Date(now.getTime() + exportUtcOffsetMinutes * 60_000).toISOString();
-  return `${wib.slice(0, 10).replaceAll('-', '')}-${wib.slice(11, 16).replace(':', '')}`;
-}
-
-function slug(title: string): string {
-  return (
-    title
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40)
-      .replace(/-+$/, '') || 'program'
-  );
-}
 
 function toFilter(programIds: string[], query: MemberRedeemExportQueryParsed): RedeemExportFilter {
   return {
@@ -105,7 +87,13 @@ export async function exportMemberRedeems(
 ): Promise<ExportReply> {
   const ids = [...new Set(programIds)];
   for (const id of ids) await assertProgramVisible(deps.db, viewer, id);
-  return store(deps, viewer, `${fileStem[kind]}-${stamp()}.xlsx`, toFilter(ids, query), kind);
+  return store(
+    deps,
+    viewer,
+    `${fileStem[kind]}-${exportFileStamp()}.xlsx`,
+    toFilter(ids, query),
+    kind,
+  );
 }
 
 /** `GET /api/users/v1/export/member_redeem/{programId}`: one program's participants. */
@@ -118,6 +106,6 @@ export async function exportProgramMemberRedeems(
   await assertProgramVisible(deps.db, viewer, programId);
   const title = (await repo.programTitles(deps.db, [programId])).get(programId);
   if (title === undefined) throw AppError.notFound();
-  const filename = `${fileStem.member_redeem}-${slug(title)}-${stamp()}.xlsx`;
+  const filename = `${fileStem.member_redeem}-${exportFileSlug(title)}-${exportFileStamp()}.xlsx`;
   return store(deps, viewer, filename, toFilter([programId], query), 'member_redeem');
 }

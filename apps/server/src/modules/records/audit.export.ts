@@ -8,13 +8,11 @@ import {
 } from '@ajar/shared/audit/audit.constants';
 import type { AuditFilter } from '@ajar/shared/audit/audit.schemas';
 import { roleNames, type RoleKey } from '@ajar/shared/common/roles';
-import { exportUtcOffsetMinutes } from '@ajar/shared/exports/exports.constants';
 import type { ExportReply } from '@ajar/shared/exports/exports.schemas';
-import { toExportWallClock } from '@ajar/shared/exports/exports.rules';
+import { exportFileStamp, toExportWallClock } from '@ajar/shared/exports/exports.rules';
 import { learningRecordExcelTimeFormat } from '@ajar/shared/learning-record/learning-record.constants';
 import type { Db, DbOrTx } from '../../db/client';
-import { loadExcelJs } from '../../lib/lazy-modules';
-import { safeRow } from '../../lib/xlsx-cells';
+import { keysetRows, writeExportSheet } from '../../lib/xlsx-sheet';
 import type { RequestUser } from '../../plugins/auth';
 import {
   exportFileOrJob,
@@ -32,71 +30,36 @@ const label = <K extends string>(labels: Record<K, string>, key: string) =>
   (labels as Record<string, string | undefined>)[key] ?? key;
 const json = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : '');
 
-async function* entries(db: DbOrTx, filter: AuditFilter) {
-  let cursor: { created_at: string; id: string } | null = null;
-  for (;;) {
-    const rows = await repo.auditEventsPage(db, filter, cursor, pageSize);
-    for (const row of rows) yield row;
-    if (rows.length < pageSize) break;
-    const last = rows[rows.length - 1]!;
-    cursor = { created_at: last.cursor_at, id: last.id };
-  }
-}
-
-/** Writes the entries a filter matches, newest first, with ExcelJS's streaming writer. */
-export async function writeAuditLog(
+/** Writes the entries a filter matches, newest first, in keyset pages. */
+export function writeAuditLog(
   db: DbOrTx,
   filter: AuditFilter,
   out: Writable,
   onRow?: (n: number) => Promise<void> | undefined,
 ): Promise<{ rows: number }> {
-  const ExcelJS = await loadExcelJs();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Ajar';
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet('Log Aktivitas', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = auditExportHeaders.map((header, i) => ({
-    header,
-    key: String(i),
-    width: widths[i] ?? 14,
-    ...(header === 'Waktu' ? { style: { numFmt: learningRecordExcelTimeFormat } } : {}),
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.commit();
-  let n = 0;
-  for await (const row of entries(db, filter)) {
-    n += 1;
-    sheet
-      .addRow(
-        safeRow([
-          n,
-          toExportWallClock(row.created_at),
-          row.actor_name ?? '',
-          row.actor_role ? label<RoleKey>(roleNames, row.actor_role) : '',
-          row.actor_ip ?? '',
-          label<AuditAction>(auditActionLabels, row.action),
-          label<AuditSubjectType>(auditSubjectLabels, row.subject_type),
-          row.subject_id,
-          json(row.before),
-          json(row.after),
-        ]),
-      )
-      .commit();
-    await onRow?.(n);
-  }
-  sheet.commit();
-  await workbook.commit();
-  return { rows: n };
-}
-
-function stamp(now = new Date()): string {
-  const wib = new Date(now.getTime() + exportUtcOffsetMinutes * 60_000).toISOString();
-  return `${wib.slice(0, 10).replaceAll('-', '')}-${wib.slice(11, 16).replace(':', '')}`;
+  return writeExportSheet(
+    out,
+    {
+      name: 'Log Aktivitas',
+      headers: auditExportHeaders,
+      widths,
+      formats: { Waktu: learningRecordExcelTimeFormat },
+      rows: keysetRows((cursor, size) => repo.auditEventsPage(db, filter, cursor, size), pageSize),
+      cells: (row, n) => [
+        n,
+        toExportWallClock(row.created_at),
+        row.actor_name ?? '',
+        row.actor_role ? label<RoleKey>(roleNames, row.actor_role) : '',
+        row.actor_ip ?? '',
+        label<AuditAction>(auditActionLabels, row.action),
+        label<AuditSubjectType>(auditSubjectLabels, row.subject_type),
+        row.subject_id,
+        json(row.before),
+        json(row.after),
+      ],
+    },
+    onRow,
+  );
 }
 
 /** What the export job needs to write the file again after a restart: the filter. */
@@ -124,7 +87,7 @@ export async function exportAuditLog(
 ): Promise<ExportReply> {
   return exportFileOrJob(deps, viewer, {
     kind: 'audit_export',
-    filename: `log-aktivitas-${stamp()}.xlsx`,
+    filename: `log-aktivitas-${exportFileStamp()}.xlsx`,
     input: filter,
     countUpTo: (atMost) => repo.countAuditEvents(deps.db, filter, atMost),
     write: writeFor(deps.db, filter),

@@ -1,7 +1,10 @@
 import type { Writable } from 'node:stream';
-import { exportUtcOffsetMinutes } from '@ajar/shared/exports/exports.constants';
 import type { ExportReply } from '@ajar/shared/exports/exports.schemas';
-import { toExportWallClock } from '@ajar/shared/exports/exports.rules';
+import {
+  exportFileSlug,
+  exportFileStamp,
+  toExportWallClock,
+} from '@ajar/shared/exports/exports.rules';
 import { learningEventLabels } from '@ajar/shared/learning-record/learning-events';
 import {
   learningRecordExcelTimeFormat,
@@ -10,8 +13,7 @@ import {
 import { describeEventData, eventScore } from '@ajar/shared/learning-record/learning-record.rules';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { loadExcelJs } from '../../lib/lazy-modules';
-import { safeRow } from '../../lib/xlsx-cells';
+import { keysetRows, writeExportSheet } from '../../lib/xlsx-sheet';
 import type { RequestUser } from '../../plugins/auth';
 import { programTitles } from '../exports/exports.repository';
 import {
@@ -28,88 +30,39 @@ import * as repo from './records.repository';
 const pageSize = 2000;
 const widths = [7, 28, 30, 18, 28, 32, 24, 36, 8, 48, 24];
 
-/** Every event of the program, oldest first, in keyset pages: never the whole record at once. */
-async function* programEvents(db: DbOrTx, programId: string) {
-  let cursor: repo.EventCursor | null = null;
-  for (;;) {
-    const rows = await repo.programEventsPage(db, programId, cursor, pageSize);
-    for (const row of rows) yield row;
-    if (rows.length < pageSize) break;
-    const last = rows[rows.length - 1]!;
-    cursor = { created_at: last.cursor_at, id: last.id };
-  }
-}
-
-/** Writes a program's learning record as an .xlsx with ExcelJS's streaming writer. */
-export async function writeLearningRecord(
+/** Writes a program's learning record, oldest first, in keyset pages: never the whole record. */
+export function writeLearningRecord(
   db: DbOrTx,
   programId: string,
   out: Writable,
   onRow?: (n: number) => Promise<void> | undefined,
 ): Promise<{ rows: number }> {
-  const ExcelJS = await loadExcelJs();
-  // Inline strings: a shared-string table would grow with the export and stay in memory.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Ajar';
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet('Rekam Belajar', {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = learningRecordExportHeaders.map((header, i) => ({
-    header,
-    key: String(i),
-    width: widths[i] ?? 14,
-    ...(header === 'Waktu Server' ? { style: { numFmt: learningRecordExcelTimeFormat } } : {}),
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.commit();
-  let n = 0;
-  for await (const row of programEvents(db, programId)) {
-    n += 1;
-    sheet
-      .addRow(
-        safeRow([
-          n,
-          row.member_fullname,
-          row.member_email,
-          row.license ?? '',
-          row.topic_name ?? '',
-          row.activity_name ?? '',
-          learningEventLabels[row.kind],
-          toExportWallClock(row.created_at),
-          eventScore(row.data) ?? '',
-          describeEventData(row.kind, row.data),
-          row.actor_name ?? '',
-        ]),
-      )
-      .commit();
-    await onRow?.(n);
-  }
-  sheet.commit();
-  await workbook.commit();
-  return { rows: n };
-}
-
-/** `20250301-1030` in WIB: files of the same day sort by the time they were made. */
-function stamp(now = new Date()): string {
-  const wib = new Date(now.getTime() + exportUtcOffsetMinutes * 60_000).toISOString();
-  return `${wib.slice(0, 10).replaceAll('-', '')}-${wib.slice(11, 16).replace(':', '')}`;
-}
-
-function slug(title: string): string {
-  return (
-    title
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40)
-      .replace(/-+$/, '') || 'program'
+  return writeExportSheet(
+    out,
+    {
+      name: 'Rekam Belajar',
+      headers: learningRecordExportHeaders,
+      widths,
+      formats: { 'Waktu Server': learningRecordExcelTimeFormat },
+      rows: keysetRows(
+        (cursor, size) => repo.programEventsPage(db, programId, cursor, size),
+        pageSize,
+      ),
+      cells: (row, n) => [
+        n,
+        row.member_fullname,
+        row.member_email,
+        row.license ?? '',
+        row.topic_name ?? '',
+        row.activity_name ?? '',
+        learningEventLabels[row.kind],
+        toExportWallClock(row.created_at),
+        eventScore(row.data) ?? '',
+        describeEventData(row.kind, row.data),
+        row.actor_name ?? '',
+      ],
+    },
+    onRow,
   );
 }
 
@@ -148,7 +101,7 @@ export async function exportLearningRecord(
   const input: LearningRecordExportJobInput = { programId };
   return exportFileOrJob(deps, viewer, {
     kind: 'record_export',
-    filename: `rekam-belajar-${slug(title)}-${stamp()}.xlsx`,
+    filename: `rekam-belajar-${exportFileSlug(title)}-${exportFileStamp()}.xlsx`,
     input,
     countUpTo: (atMost) => repo.countProgramEvents(deps.db, programId, atMost),
     write: writeFor(deps.db, input),

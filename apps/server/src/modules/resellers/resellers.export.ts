@@ -1,8 +1,10 @@
 import type { Writable } from 'node:stream';
-import { loadExcelJs } from '../../lib/lazy-modules';
 import { excelDateTimeFormat } from '@ajar/shared/common/datetime';
-import { exportUtcOffsetMinutes } from '@ajar/shared/exports/exports.constants';
-import { exportRangeInstants, toExportWallClock } from '@ajar/shared/exports/exports.rules';
+import {
+  exportFileStamp,
+  exportRangeInstants,
+  toExportWallClock,
+} from '@ajar/shared/exports/exports.rules';
 import {
   giftLabels,
   resellerMessages,
@@ -24,7 +26,7 @@ import {
 import type { JobContext } from '../jobs/jobs.service';
 import * as repo from './resellers.repository';
 import { resellerByCode } from './resellers.service';
-import { safeRow } from '../../lib/xlsx-cells';
+import { writeExportSheet } from '../../lib/xlsx-sheet';
 
 export type ResellerExportDeps = ExportJobDeps;
 
@@ -32,7 +34,6 @@ export type ResellerExportDeps = ExportJobDeps;
 const pageSize = 2000;
 
 const widths = [7, 22, 28, 17, 30, 36, 22, 22, 10, 24, 15];
-const dateColumns = new Set(['Tanggal Redeem', 'Tanggal Mulai']);
 
 interface ExportTarget {
   id: string;
@@ -85,66 +86,38 @@ async function* exportRows(db: DbOrTx, targets: ExportTarget[], filter: ExportFi
   }
 }
 
-/** Writes the users of `targets` as an .xlsx with ExcelJS's streaming writer. */
-export async function writeResellerUsers(
+/** Writes the users of `targets` as an .xlsx. */
+export function writeResellerUsers(
   db: DbOrTx,
   targets: ExportTarget[],
   filter: ExportFilter,
   out: Writable,
   onRow?: (n: number) => Promise<void> | undefined,
 ): Promise<{ rows: number }> {
-  // Inline strings: a shared-string table would grow with the export and stay in memory.
-  const ExcelJS = await loadExcelJs();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Ajar';
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet('Pengguna Reseller', {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = resellerUserExportHeaders.map((header, i) => ({
-    header,
-    key: String(i),
-    width: widths[i] ?? 14,
-    ...(dateColumns.has(header) ? { style: { numFmt: excelDateTimeFormat } } : {}),
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.commit();
-  let n = 0;
-  for await (const { target, row } of exportRows(db, targets, filter)) {
-    n += 1;
-    sheet
-      .addRow(
-        safeRow([
-          n,
-          row.license,
-          row.fullname,
-          row.phone,
-          row.email,
-          row.program_title,
-          toExportWallClock(row.created_at),
-          row.start_test_at ? toExportWallClock(row.start_test_at) : null,
-          giftLabels[row.meta.gift === 'true' ? 'true' : 'false'],
-          target.fullname,
-          target.code,
-        ]),
-      )
-      .commit();
-    await onRow?.(n);
-  }
-  sheet.commit();
-  await workbook.commit();
-  return { rows: n };
-}
-
-/** `20250301-1030` in WIB. */
-function stamp(now = new Date()): string {
-  const wib = new Date(now.getTime() + exportUtcOffsetMinutes * 60_000).toISOString();
-  return `${wib.slice(0, 10).replaceAll('-', '')}-${wib.slice(11, 16).replace(':', '')}`;
+  return writeExportSheet(
+    out,
+    {
+      name: 'Pengguna Reseller',
+      headers: resellerUserExportHeaders,
+      widths,
+      formats: { 'Tanggal Redeem': excelDateTimeFormat, 'Tanggal Mulai': excelDateTimeFormat },
+      rows: exportRows(db, targets, filter),
+      cells: ({ target, row }, n) => [
+        n,
+        row.license,
+        row.fullname,
+        row.phone,
+        row.email,
+        row.program_title,
+        toExportWallClock(row.created_at),
+        row.start_test_at ? toExportWallClock(row.start_test_at) : null,
+        giftLabels[row.meta.gift === 'true' ? 'true' : 'false'],
+        target.fullname,
+        target.code,
+      ],
+    },
+    onRow,
+  );
 }
 
 /**
@@ -227,10 +200,16 @@ export async function exportResellerUsers(
   query: { reseller_code: string; limit: number },
 ): Promise<ResellerExportReply> {
   const target = await resellerByCode(deps.db, query.reseller_code);
-  return store(deps, viewer, `pengguna-reseller-${target.code}-${stamp()}.xlsx`, [target], {
-    limit: query.limit,
-    skip: 0,
-  });
+  return store(
+    deps,
+    viewer,
+    `pengguna-reseller-${target.code}-${exportFileStamp()}.xlsx`,
+    [target],
+    {
+      limit: query.limit,
+      skip: 0,
+    },
+  );
 }
 
 /**
@@ -253,7 +232,7 @@ export async function exportResellersUsers(
   }
   const targets = wanted.map((c) => byCode.get(c)!);
   const { from, to } = exportRangeInstants(query.start_date, query.end_date);
-  return store(deps, viewer, `pengguna-reseller-${stamp()}.xlsx`, targets, {
+  return store(deps, viewer, `pengguna-reseller-${exportFileStamp()}.xlsx`, targets, {
     from,
     to,
     limit: query.limit,
