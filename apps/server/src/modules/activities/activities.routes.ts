@@ -1,6 +1,4 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { activityMessages } from '@ajar/shared/activities/activities.constants';
@@ -13,13 +11,18 @@ import {
   prepostCandidateSchema,
   programParamSchema,
 } from '@ajar/shared/activities/activities.schemas';
-import { messages } from '@ajar/shared/common/messages';
 import { findUnstorableText } from '@ajar/shared/common/text';
 import { mediaMessages, tooLargeMessage } from '@ajar/shared/media/media.constants';
 import type { RequestUser } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
 import { Reply, staffRoute } from '../../lib/route';
-import type { UploadPart } from '../../lib/upload-part';
+import {
+  discardRest,
+  registerMultipart,
+  uploadParts,
+  type UploadLimits,
+  type UploadRefusals,
+} from '../../plugins/multipart';
 import type { ActivityDeps } from './activities-access';
 import { discardUpload, readActivityForm, type ActivityForm } from './activities-form';
 import { updateActivityQuiz } from './activities-quiz.service';
@@ -36,7 +39,7 @@ import {
 } from './activities.service';
 
 /** Parser limits: the largest file kind (video, 100 MB); the media service checks each kind. */
-const formLimits = {
+const formLimits: UploadLimits = {
   fileSize: 100 * 1024 * 1024,
   files: 1,
   fields: 10,
@@ -47,62 +50,11 @@ const formLimits = {
   headerPairs: 50,
 };
 
-/** The multipart parser's errors are the client's doing: 4xx, never a 500. */
-function formError(error: unknown): Error {
-  if (error instanceof AppError) return error;
-  switch ((error as { code?: unknown }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return AppError.tooLarge(tooLargeMessage('video'));
-    case 'FST_FILES_LIMIT':
-      return AppError.validation({ file: mediaMessages.oneFile });
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return AppError.badRequest(messages.invalidForm);
-    default:
-      return AppError.badRequest(messages.invalidForm);
-  }
-}
-
-/** Adapts @fastify/multipart's parts to the media service's parser-free `UploadPart`. */
-async function* formParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
-  try {
-    for await (const part of request.parts({ limits: formLimits })) {
-      if (part.type === 'field') {
-        yield {
-          kind: 'field',
-          name: part.fieldname,
-          value: typeof part.value === 'string' ? part.value : JSON.stringify(part.value),
-          truncated: part.valueTruncated,
-        };
-        continue;
-      }
-      const file = part.file;
-      yield {
-        kind: 'file',
-        name: part.fieldname,
-        filename: part.filename,
-        chunks: (async function* () {
-          try {
-            for await (const chunk of file) yield chunk as Buffer;
-          } catch (error) {
-            throw formError(error);
-          }
-        })(),
-        discard: () => file.destroy(),
-        truncated: () => file.truncated,
-      };
-    }
-  } catch (error) {
-    throw formError(error);
-  }
-}
-
-/** After a refused upload the rest of the request is drained so the client gets the reply. */
-function discardRest(raw: IncomingMessage): void {
-  if (raw.readableEnded || raw.destroyed) return;
-  raw.unpipe();
-  raw.resume();
-}
+const formRefusals: UploadRefusals = {
+  fileRequired: mediaMessages.fileRequired,
+  tooLarge: tooLargeMessage('video'),
+  oneFile: mediaMessages.oneFile,
+};
 
 /** NUL or a lone surrogate anywhere in the payload: 400 on its field, as for a JSON body. */
 function assertStorablePayload(payload: unknown): void {
@@ -121,10 +73,15 @@ async function readForm(
   try {
     // The payload is JSON inside a field: the body hook never sees it, so the shared text rule is
     // applied here, before `check` and again when the payload came after the file.
-    const form = await readActivityForm(deps, formParts(request), user, (payload) => {
-      assertStorablePayload(payload);
-      return check(payload);
-    });
+    const form = await readActivityForm(
+      deps,
+      uploadParts(request, formLimits, formRefusals),
+      user,
+      (payload) => {
+        assertStorablePayload(payload);
+        return check(payload);
+      },
+    );
     try {
       assertStorablePayload(form.payload);
     } catch (error) {
@@ -146,9 +103,7 @@ const formDescription =
 const formConsumes = ['multipart/form-data', 'application/json'];
 
 export const activitiesRoutes: FastifyPluginAsync = async (app) => {
-  if (!app.hasContentTypeParser('multipart/form-data')) {
-    await app.register(multipart, { limits: formLimits });
-  }
+  await registerMultipart(app, formLimits);
   const deps = (): ActivityDeps => ({ db: app.db, storage: app.storage });
   const base = '/api/v1/activity/:program/:topic';
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { chatMessages } from '@ajar/shared/chat/chat.constants';
 import {
@@ -20,7 +19,8 @@ import {
 import { mediaItemSchema } from '@ajar/shared/media/media.schemas';
 import { openRoute, Reply, staffRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
-import { discardRest, parts } from '../members/practice-work.routes';
+import { parts } from '../members/practice-work.routes';
+import { discardRest, registerMultipart } from '../../plugins/multipart';
 import { trainerPresence } from './chat-member.service';
 import * as service from './chat.service';
 
@@ -202,7 +202,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+  await registerMultipart(app);
   openRoute(app, {
     method: 'POST',
     url: `${memberBase}/room/:roomId/image`,

@@ -1,6 +1,11 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
+import {
+  discardRest,
+  registerMultipart,
+  uploadError,
+  type UploadLimits,
+  type UploadRefusals,
+} from '../../plugins/multipart';
 import {
   importKinds,
   importLimits,
@@ -15,7 +20,7 @@ import { AppError } from '../../lib/app-error';
 import { Reply, staffRoute } from '../../lib/route';
 import { importScores } from './imports.service';
 
-const uploadLimits = {
+const uploadLimits: UploadLimits = {
   fileSize: importLimits.fileBytes,
   files: 1,
   fields: 10,
@@ -24,20 +29,12 @@ const uploadLimits = {
   headerPairs: 50,
 };
 
-/** The multipart parser's complaints are the client's doing: 4xx, never a 500. */
-function uploadError(error: unknown): Error {
-  if (error instanceof AppError) return error;
-  switch ((error as { code?: unknown }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return AppError.tooLarge(importMessages.tooLarge);
-    case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-    default:
-      return AppError.validation({ file: importMessages.fileRequired });
-  }
-}
+const refusals: UploadRefusals = {
+  fileRequired: importMessages.fileRequired,
+  tooLarge: importMessages.tooLarge,
+  oneFile: importMessages.fileRequired,
+  malformed: 'file',
+};
 
 /** The uploaded file's bytes as a stream (`file` field of a multipart body). */
 async function uploadedFile(request: FastifyRequest): Promise<AsyncIterable<Buffer>> {
@@ -46,7 +43,7 @@ async function uploadedFile(request: FastifyRequest): Promise<AsyncIterable<Buff
   try {
     part = await request.file({ limits: uploadLimits });
   } catch (error) {
-    throw uploadError(error);
+    throw uploadError(error, refusals);
   }
   if (!part) throw AppError.validation({ file: importMessages.fileRequired });
   // The name is not stored, but one text rule holds for every file name a client sends.
@@ -59,23 +56,16 @@ async function uploadedFile(request: FastifyRequest): Promise<AsyncIterable<Buff
     try {
       for await (const chunk of stream) yield chunk as Buffer;
     } catch (error) {
-      throw uploadError(error);
+      throw uploadError(error, refusals);
     }
     if (stream.truncated) throw AppError.tooLarge(importMessages.tooLarge);
   })();
 }
 
-/** After a refusal, what the client still sends is read and dropped so it gets the reply. */
-function discardRest(raw: IncomingMessage): void {
-  if (raw.readableEnded || raw.destroyed) return;
-  raw.unpipe();
-  raw.resume();
-}
-
 /** Score imports UK and TPM (spec 01 §7 'Exports and imports'). */
 export const importsRoutes: FastifyPluginAsync = async (app) => {
   // Scoped to this plugin: the limits here are the import's, not the media library's.
-  await app.register(multipart, { limits: uploadLimits });
+  await registerMultipart(app, uploadLimits);
 
   for (const kind of importKinds) {
     const label = importKindLabels[kind];

@@ -1,7 +1,4 @@
-import type { IncomingMessage } from 'node:http';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
-import { messages } from '@ajar/shared/common/messages';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   formatLimit,
   maxUploadBytes,
@@ -15,14 +12,19 @@ import {
   mediaListQuerySchema,
   mediaListSchema,
 } from '@ajar/shared/media/media.schemas';
-import { AppError } from '../../lib/app-error';
 import { openRoute, staffRoute } from '../../lib/route';
 import { getMediaItem, listMediaItems, uploadMedia } from './media.service';
-import type { UploadPart } from '../../lib/upload-part';
+import {
+  discardRest,
+  registerMultipart,
+  uploadParts,
+  type UploadLimits,
+  type UploadRefusals,
+} from '../../plugins/multipart';
 import { mediaFileRoutes } from './media-files.routes';
 
 /** Parser limits: the largest kind's limit here, each kind's own limit while streaming. */
-const uploadLimits = {
+const uploadLimits: UploadLimits = {
   fileSize: maxUploadBytes,
   files: 1,
   fields: 20,
@@ -32,75 +34,18 @@ const uploadLimits = {
   headerPairs: 50,
 };
 
-/** The multipart parser's errors are all the client's doing: they become 4xx, never a 500. */
-function uploadError(error: unknown): Error {
-  if (error instanceof AppError) return error;
-  const code = (error as { code?: unknown }).code;
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return AppError.tooLarge(mediaMessages.fileTooLarge(formatLimit(maxUploadBytes)));
-    case 'FST_FILES_LIMIT':
-      return AppError.validation({ file: mediaMessages.oneFile });
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return AppError.validation({ file: mediaMessages.fileRequired });
-    default:
-      return AppError.badRequest(messages.invalidForm);
-  }
-}
-
-/** Adapts @fastify/multipart's parts to the service's parser-free `UploadPart`. */
-async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
-  if (!request.isMultipart()) throw AppError.validation({ file: mediaMessages.fileRequired });
-  try {
-    for await (const part of request.parts({ limits: uploadLimits })) {
-      if (part.type === 'field') {
-        yield {
-          kind: 'field',
-          name: part.fieldname,
-          value: typeof part.value === 'string' ? part.value : JSON.stringify(part.value),
-          truncated: part.valueTruncated,
-        };
-        continue;
-      }
-      const file = part.file;
-      yield {
-        kind: 'file',
-        name: part.fieldname,
-        filename: part.filename,
-        chunks: (async function* () {
-          try {
-            for await (const chunk of file) yield chunk as Buffer;
-          } catch (error) {
-            throw uploadError(error);
-          }
-        })(),
-        discard: () => file.destroy(),
-        truncated: () => file.truncated,
-      };
-    }
-  } catch (error) {
-    throw uploadError(error);
-  }
-}
-
-/**
- * After a failed upload, whatever the client still sends is read and dropped, so it receives the
- * error reply instead of a reset connection mid-upload.
- */
-function discardRest(raw: IncomingMessage): void {
-  if (raw.readableEnded || raw.destroyed) return;
-  raw.unpipe();
-  raw.resume();
-}
+const uploadRefusals: UploadRefusals = {
+  fileRequired: mediaMessages.fileRequired,
+  tooLarge: mediaMessages.fileTooLarge(formatLimit(maxUploadBytes)),
+  oneFile: mediaMessages.oneFile,
+};
 
 const tags = ['media'];
 const bearer = [{ bearer: [] }];
 
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   // Scoped to this plugin; another module may register its own for its routes.
-  if (!app.hasContentTypeParser('multipart/form-data')) {
-    await app.register(multipart, { limits: uploadLimits });
-  }
+  await registerMultipart(app, uploadLimits);
   const deps = () => ({ db: app.db, storage: app.storage });
 
   staffRoute(app, {
@@ -118,7 +63,12 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     data: mediaItemSchema,
     handler: async ({ user, request, query }) => {
       try {
-        return await uploadMedia(deps(), uploadParts(request), user, query.type);
+        return await uploadMedia(
+          deps(),
+          uploadParts(request, uploadLimits, uploadRefusals),
+          user,
+          query.type,
+        );
       } catch (error) {
         discardRest(request.raw);
         throw error;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   memberAccountMessages,
@@ -14,13 +13,14 @@ import { Reply, openRoute } from '../../lib/route';
 import { publicOrigin } from '../../lib/public-origin';
 import { currentMember } from '../../plugins/member-auth';
 import * as service from './member-account.service';
-import { discardRest, parts } from './practice-work.routes';
+import { parts } from './practice-work.routes';
+import { discardRest, registerMultipart } from '../../plugins/multipart';
 
 const tags = ['member'];
 
 /** The member's own account: forgot/reset/update password, profile and photo. */
 export const memberAccountRoutes: FastifyPluginAsync = async (app) => {
-  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+  await registerMultipart(app);
   const deps = () => ({ db: app.db, log: app.log, mailer: app.mailer });
   const endSessions = (ids: string[]) => {
     for (const sessionId of ids) app.realtime.endSessions({ sessionId });

@@ -1,19 +1,21 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
-import { messages } from '@ajar/shared/common/messages';
 import { memberLimits, memberMessages } from '@ajar/shared/members/members.constants';
 import {
   activityParamSchema,
   workUploadDataSchema,
 } from '@ajar/shared/members/member-learning.schemas';
-import { AppError } from '../../lib/app-error';
 import { openRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
-import type { UploadPart } from '../../lib/upload-part';
+import {
+  discardRest,
+  registerMultipart,
+  uploadParts,
+  type UploadLimits,
+  type UploadRefusals,
+} from '../../plugins/multipart';
 import { uploadPracticeWork } from './practice-work.service';
 
-const limits = {
+const limits: UploadLimits = {
   // One byte over the limit lets the stream tell "exactly 20 MB" from "more".
   fileSize: memberLimits.workFileBytes + 1,
   files: 1,
@@ -24,67 +26,18 @@ const limits = {
   headerPairs: 50,
 };
 
-/** The parser's errors are the client's doing: 4xx with a clear message, never a 500. */
-function uploadError(error: unknown): Error {
-  if (error instanceof AppError) return error;
-  switch ((error as { code?: unknown }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return AppError.tooLarge(memberMessages.workTooLarge);
-    case 'FST_FILES_LIMIT':
-      return AppError.validation({ file: memberMessages.oneFile });
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return AppError.validation({ file: memberMessages.fileRequired });
-    default:
-      return AppError.badRequest(messages.invalidForm);
-  }
-}
+const refusals: UploadRefusals = {
+  fileRequired: memberMessages.fileRequired,
+  tooLarge: memberMessages.workTooLarge,
+  oneFile: memberMessages.oneFile,
+};
 
-export async function* parts(request: FastifyRequest): AsyncGenerator<UploadPart> {
-  if (!request.isMultipart()) throw AppError.validation({ file: memberMessages.fileRequired });
-  try {
-    for await (const part of request.parts({ limits })) {
-      if (part.type === 'field') {
-        yield {
-          kind: 'field',
-          name: part.fieldname,
-          value: typeof part.value === 'string' ? part.value : String(part.value),
-          truncated: part.valueTruncated,
-        };
-        continue;
-      }
-      const file = part.file;
-      yield {
-        kind: 'file',
-        name: part.fieldname,
-        filename: part.filename,
-        chunks: (async function* () {
-          try {
-            for await (const chunk of file) yield chunk as Buffer;
-          } catch (error) {
-            throw uploadError(error);
-          }
-        })(),
-        discard: () => file.destroy(),
-        truncated: () => file.truncated,
-      };
-    }
-  } catch (error) {
-    throw uploadError(error);
-  }
-}
-
-/** After a refusal the rest of the body is read and dropped, so the client gets the reply. */
-export function discardRest(raw: IncomingMessage): void {
-  if (raw.readableEnded || raw.destroyed) return;
-  raw.unpipe();
-  raw.resume();
-}
+/** A member's upload form (practice work, photo, chat image): one file and a short note. */
+export const parts = (request: FastifyRequest) => uploadParts(request, limits, refusals);
 
 /** Practice work upload (praktek_mandiri): multipart `file` + `note`. */
 export const practiceWorkRoutes: FastifyPluginAsync = async (app) => {
-  if (!app.hasContentTypeParser('multipart/form-data')) {
-    await app.register(multipart, { limits });
-  }
+  await registerMultipart(app, limits);
   openRoute(app, {
     access: 'member',
     method: 'POST',
