@@ -148,8 +148,11 @@ export interface DueReminder {
 export function dueReminders(sources: readonly AgendaSource[], now: Date): DueReminder[] {
   const out: DueReminder[] = [];
   const t = now.getTime();
+  // A minute past the longest lead: an occurrence starting exactly at the lead time is in.
   const horizon = new Date(
-    t + Math.max(reminderTimes.meetingStartLeadMinutes, reminderTimes.closingLeadMinutes) * minute,
+    t +
+      (Math.max(reminderTimes.meetingStartLeadMinutes, reminderTimes.closingLeadMinutes) + 1) *
+        minute,
   );
   const soon = (at: Date, lead: number) => at.getTime() > t && at.getTime() - t <= lead * minute;
   for (const s of sources) {
