@@ -44,6 +44,11 @@ const signedInRoutes: RouteObject[] = [
       import('./features/vouchers/pages/redeem-page').then((m) => ({ Component: m.RedeemPage })),
   },
   {
+    path: routePaths.agenda,
+    lazy: () =>
+      import('./features/agenda/pages/agenda-page').then((m) => ({ Component: m.AgendaPage })),
+  },
+  {
     path: routePaths.profil,
     lazy: () =>
       import('./features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),

@@ -31,6 +31,7 @@ import {
   participantPushPlugin,
 } from './modules/notifications/notifications.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { agendaRoutes } from './modules/agenda/agenda.routes';
 import { trainerNotificationsRoutes } from './modules/trainer-notifications/trainer-notifications.routes';
 
 /** Every domain's routes, one line per module. */
@@ -64,6 +65,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(certificatesRoutes);
   await app.register(chatRoutes);
   await app.register(notificationsRoutes);
+  await app.register(agendaRoutes); // after app.participantPush: its reminders notify
   await app.register(trainerNotificationsRoutes);
   await app.register(jobsRoutes);
 }

@@ -4,6 +4,7 @@ import { Icon, type IconName } from './icons';
 
 const items: { to: string; label: string; icon: IconName; end?: boolean }[] = [
   { to: routePaths['program-saya'], label: 'Program Saya', icon: 'book', end: true },
+  { to: routePaths.agenda, label: 'Agenda', icon: 'calendar' },
   { to: routePaths['tukar-voucher'], label: 'Tukar Voucher', icon: 'ticket' },
   { to: routePaths.profil, label: 'Profil', icon: 'person' },
 ];

@@ -29,6 +29,8 @@ export const routePaths = {
   chat: '/program/:programId/chat',
   'chat-list': '/chat',
   notifikasi: '/notifikasi',
+  // What comes next across the participant's programs (features/agenda).
+  agenda: '/agenda',
 } as const;
 
 export type RouteName = keyof typeof routePaths;

@@ -1,3 +1,4 @@
+import { dateAtOffset } from '@ajar/shared/exports/exports.rules';
 import { multipartBody } from '../test/factories/media';
 import { pdfBytes, pngBytes } from '../test/factories/media-bytes';
 import type { MatrixWorld } from '../test/matrix-world';
@@ -174,6 +175,26 @@ export const memberRows: MatrixRow[] = [
   })),
   row('DELETE /api/member/v1/push/subscription', S.member(), "own session's subscription", () => ({
     url: '/api/member/v1/push/subscription',
+  })),
+  row('GET /api/member/v1/agenda', S.member(), "the member's own programs", () => ({
+    url: '/api/member/v1/agenda',
+  })),
+  row(
+    'GET /api/member/v1/agenda/meeting/:activityId/calendar.ics',
+    S.member(),
+    "a meeting of the member's program",
+    ({ w }) => ({
+      url: `/api/member/v1/agenda/meeting/${w.activity.meeting.id}/calendar.ics?occurrence=${encodeURIComponent(
+        `${dateAtOffset(new Date(), 7 * 60)} 00:00-23:59`,
+      )}`,
+    }),
+  ),
+  row('GET /api/member/v1/agenda/reminders', S.member(), "the member's own setting", () => ({
+    url: '/api/member/v1/agenda/reminders',
+  })),
+  row('PUT /api/member/v1/agenda/reminders', S.member(), "the member's own setting", () => ({
+    url: '/api/member/v1/agenda/reminders',
+    payload: { enabled: true },
   })),
   row(
     'POST /api/member/v1/redeem',

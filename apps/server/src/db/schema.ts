@@ -15,3 +15,4 @@ export * from './schema/trainer-notifications';
 export * from './schema/jobs';
 export * from './schema/records';
 export * from './schema/privacy';
+export * from './schema/agenda';

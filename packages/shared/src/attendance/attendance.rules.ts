@@ -3,7 +3,7 @@
  * check-in with it, a member app may show it). Times of a schedule are WIB wall-clock times.
  */
 import { dayValues, scheduleModes } from '../activities/activities.constants';
-import { timeToMinutes, type Schedule } from '../activities/activities.rules';
+import { readSchedule, timeToMinutes, type Schedule } from '../activities/activities.rules';
 import { attendanceLimits } from './attendance.constants';
 
 export interface ScheduleOccurrence {
@@ -101,4 +101,51 @@ export function nextOccurrence(
     .filter((o) => o.starts_at.getTime() - early > t)
     .sort((a, b) => a.starts_at.getTime() - b.starts_at.getTime());
   return upcoming[0] ?? null;
+}
+
+/**
+ * Every occurrence that has not ended by `from` and starts before `until`, in time order: the
+ * agenda's meetings and the windows of scheduled activities.
+ */
+export function occurrencesBetween(
+  schedule: Schedule,
+  from: Date,
+  until: Date,
+  options: Pick<WindowOptions, 'offsetMinutes'> = {},
+): ScheduleOccurrence[] {
+  const { offset } = windowOf(options);
+  const first = wibDate(from, offset);
+  const last = wibDate(until, offset);
+  const dates =
+    schedule.is_day === scheduleModes.byDay
+      ? Array.from(
+          { length: Math.round((Date.parse(last) - Date.parse(first)) / dayMs) + 1 },
+          (_, i) => new Date(Date.parse(first) + i * dayMs).toISOString().slice(0, 10),
+        )
+      : schedule.dates.map((d) => d.date).filter((d) => d >= first && d <= last);
+  return dates
+    .flatMap((date) => occurrencesOn(schedule, date, offset))
+    .filter((o) => o.ends_at > from && o.starts_at < until)
+    .sort((a, b) => a.starts_at.getTime() - b.starts_at.getTime());
+}
+
+/** The occurrence a key names (`2025-03-03 08:00-10:00`), when the schedule has it. */
+export function occurrenceByKey(
+  schedule: Schedule,
+  key: string,
+  options: Pick<WindowOptions, 'offsetMinutes'> = {},
+): ScheduleOccurrence | null {
+  const { offset } = windowOf(options);
+  const date = key.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  return occurrencesOn(schedule, date, offset).find((o) => o.key === key) ?? null;
+}
+
+/** The meeting schedule stored in an activity's content, or null when it has none readable. */
+export function meetingScheduleOf(content: unknown): Schedule | null {
+  const meeting =
+    typeof content === 'object' && content !== null
+      ? (content as { meeting?: unknown }).meeting
+      : undefined;
+  return readSchedule(meeting).schedule;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { excelDateTimeFormat, formatDate, formatDateTime, zoneDateKey } from './datetime';
+import {
+  excelDateTimeFormat,
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatLongDate,
+  zoneDateKey,
+} from './datetime';
 
 describe('formatDateTime', () => {
   it('shows an instant in WIB on a 24-hour clock, the zone named', () => {
@@ -39,5 +46,15 @@ describe('formatDate and zoneDateKey', () => {
 describe('excelDateTimeFormat', () => {
   it('reads like the screens: day, month name, year, 24-hour time and the zone', () => {
     expect(excelDateTimeFormat).toBe('[$-421]d mmm yyyy hh:mm "WIB"');
+  });
+});
+
+describe('formatLongDate and formatClock', () => {
+  it('name the WIB day in full and the time with a dot', () => {
+    expect(formatLongDate('2026-12-05T12:00:00Z')).toBe('Sabtu, 5 Desember 2026');
+    expect(formatLongDate('2026-12-05T17:30:00Z')).toBe('Minggu, 6 Desember 2026');
+    expect(formatClock('2026-12-05T12:00:00Z')).toBe('19.00 WIB');
+    expect(formatClock('2026-12-05T17:05:00Z')).toBe('00.05 WIB');
+    expect(formatLongDate('bukan tanggal')).toBe('-');
   });
 });

@@ -61,3 +61,44 @@ export function formatDateTime(value: Instant | null | undefined): string {
 export function zoneDateKey(value: Instant = new Date()): string {
   return (wallClock(value) ?? new Date(NaN)).toISOString().slice(0, 10);
 }
+
+const weekdayNames = ['Minggu', 'Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu'] as const;
+const monthNames = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+] as const;
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** `Sabtu, 5 Desember 2026`: the zone's calendar day as an Indonesian reader writes it. */
+export function formatLongDate(value: Instant): string {
+  const d = wallClock(value);
+  if (!d) return '-';
+  return `${weekdayNames[d.getUTCDay()]}, ${d.getUTCDate()} ${monthNames[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** `19.00 WIB`: the zone's clock time, a dot between hour and minute, the zone named. */
+export function formatClock(value: Instant): string {
+  const d = wallClock(value);
+  if (!d) return '-';
+  return `${two(d.getUTCHours())}.${two(d.getUTCMinutes())} ${displayTimeZone.label}`;
+}
+
+/**
+ * `Sabtu, 5 Desember 2026, 19.00 WIB`: an instant as an Indonesian reader writes it (the day
+ * named, a dot between hour and minute), in the provider's zone, the zone named.
+ */
+export function formatEventTime(value: Instant): string {
+  if (!wallClock(value)) return '-';
+  return `${formatLongDate(value)}, ${formatClock(value)}`;
+}

@@ -1,38 +1,9 @@
-import { displayTimeZone } from '../common/datetime';
 import { learningEventLabels, type LearningEventKind } from './learning-events';
 
-const dayNames = ['Minggu', 'Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu'] as const;
-const monthNames = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-] as const;
+// Written once beside the other date formats; kept importable from here for its callers.
+export { formatEventTime } from '../common/datetime';
 
 const two = (n: number) => String(n).padStart(2, '0');
-
-/**
- * `Sabtu, 5 Desember 2026, 19.00 WIB`: an event's server time as an Indonesian reader writes it
- * (the day named, a dot between hour and minute), in the provider's zone, the zone named.
- */
-export function formatEventTime(value: Date | string): string {
-  const time = new Date(value).getTime();
-  if (Number.isNaN(time)) return '-';
-  const d = new Date(time + displayTimeZone.offsetMinutes * 60_000);
-  return (
-    `${dayNames[d.getUTCDay()]}, ${d.getUTCDate()} ${monthNames[d.getUTCMonth()]} ` +
-    `${d.getUTCFullYear()}, ${two(d.getUTCHours())}.${two(d.getUTCMinutes())} ` +
-    displayTimeZone.label
-  );
-}
 
 /** `1 jam 5 menit`, `4 menit 10 detik`, `45 detik`: a span of seconds, its two largest units. */
 export function formatSpan(seconds: number): string {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   index,
   integer,
@@ -39,6 +40,8 @@ export const members = pgTable(
      * sent to it); null until then. Cleared when the address changes (docs/decisions.md).
      */
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+    /** Whether the member gets agenda reminders ('Pengingat' in the profile); on by default. */
+    reminders_enabled: boolean('reminders_enabled').notNull().default(true),
     ...timestamps(),
   },
   (t) => [uniqueIndex('members_email_key').on(sql`lower(${t.email})`)],

@@ -1,4 +1,3 @@
-import { readSchedule } from '@ajar/shared/activities/activities.rules';
 import {
   attendanceMessages,
   isMeetingActivityType,
@@ -6,6 +5,7 @@ import {
 import {
   findOccurrence,
   hasScheduleEntries,
+  meetingScheduleOf,
   nextOccurrence,
 } from '@ajar/shared/attendance/attendance.rules';
 import { formatIndonesianDate } from '@ajar/shared/certificates/certificates.rules';
@@ -29,15 +29,6 @@ import * as repo from './attendance.repository';
 
 type Viewer = Pick<RequestUser, 'id' | 'role'>;
 
-/** The meeting schedule stored in the activity's content (`content.meeting`). */
-function meetingSchedule(content: unknown) {
-  const meeting =
-    typeof content === 'object' && content !== null
-      ? (content as { meeting?: unknown }).meeting
-      : undefined;
-  return readSchedule(meeting).schedule;
-}
-
 /**
  * `POST /api/member/v1/program/{programId}/activity/{activityId}/attendance`: the member checks in
  * to the meeting occurrence running now (from a few minutes before its start to its end), once
@@ -54,7 +45,7 @@ export async function checkIn(
   if (!isMeetingActivityType(activity.type)) {
     throw AppError.badRequest(attendanceMessages.notMeeting);
   }
-  const schedule = meetingSchedule(activity.content);
+  const schedule = meetingScheduleOf(activity.content);
   if (!schedule || !hasScheduleEntries(schedule)) {
     throw AppError.badRequest(attendanceMessages.noSchedule);
   }

@@ -27,6 +27,7 @@ import { routePaths } from '../../../routes/paths';
 import { signOut } from '../../../api/sign-out';
 import { profileApi, profileQuery } from '../api/profile-api';
 import { PushSwitch } from '../../notifications/components/push-switch';
+import { ReminderSwitch } from '../../agenda/components/reminder-switch';
 import { DataExportCard } from '../components/data-export-card';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { ProfilePhoto } from '../components/profile-photo';
@@ -101,6 +102,9 @@ export function ProfilePage() {
       )}
       <Card>
         <PushSwitch variant="switch" />
+      </Card>
+      <Card>
+        <ReminderSwitch />
       </Card>
       <DataExportCard />
       <Card className="stack">
