@@ -1,24 +1,13 @@
-import { isProgramScoped, type RoleKey } from '@ajar/shared/common/roles';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
-import {
-  findActivity,
-  findProgramId,
-  findTopicOfProgram,
-  isTrainerAssigned,
-  type ActivityRow,
-} from './activities.repository';
+import { requireProgram, type Viewer } from '../access/access.service';
+import { findActivity, findTopicOfProgram, type ActivityRow } from './activities.repository';
 
 export interface ActivityDeps {
   db: Db;
   storage: Storage;
-}
-
-export interface Actor {
-  id: string;
-  role: RoleKey;
 }
 
 export interface ActivityPath {
@@ -36,18 +25,13 @@ export interface ActivityIdPath extends ActivityPath {
  * The program, checked for the actor: it exists and, for a trainer, is assigned to them. Anything
  * else is not found (DESIGN §4: a record outside a trainer's scope answers 404).
  */
-export async function programInScope(db: Db, actor: Actor, programId: string): Promise<string> {
-  if (!isUuid(programId)) throw AppError.notFound();
-  const id = await findProgramId(db, programId);
-  if (!id) throw AppError.notFound();
-  if (isProgramScoped(actor.role) && !(await isTrainerAssigned(db, id, actor.id))) {
-    throw AppError.notFound();
-  }
-  return id;
+export async function programInScope(db: Db, actor: Viewer, programId: string): Promise<string> {
+  await requireProgram(db, actor, programId);
+  return programId;
 }
 
 /** The topic, which must belong to the program in the path. */
-export async function topicInScope(db: Db, actor: Actor, path: ActivityPath) {
+export async function topicInScope(db: Db, actor: Viewer, path: ActivityPath) {
   await programInScope(db, actor, path.program);
   if (!isUuid(path.topic)) throw AppError.notFound();
   const topic = await findTopicOfProgram(db, path.program, path.topic);
@@ -57,7 +41,7 @@ export async function topicInScope(db: Db, actor: Actor, path: ActivityPath) {
 
 export async function activityInScope(
   db: Db,
-  actor: Actor,
+  actor: Viewer,
   path: ActivityIdPath,
 ): Promise<ActivityRow> {
   await topicInScope(db, actor, path);

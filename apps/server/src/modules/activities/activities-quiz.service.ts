@@ -9,14 +9,10 @@ import { type Activity } from '@ajar/shared/activities/activities.schemas';
 import { popupMessages, popupSettingOrder } from '@ajar/shared/popup-quiz/popup-quiz.constants';
 import { firstUnsetSetting } from '@ajar/shared/popup-quiz/popup-quiz.rules';
 import { AppError } from '../../lib/app-error';
-import {
-  activityInScope,
-  type ActivityDeps,
-  type ActivityIdPath,
-  type Actor,
-} from './activities-access';
+import { activityInScope, type ActivityDeps, type ActivityIdPath } from './activities-access';
 import { readQuiz, toActivity } from './activities-read';
 import { gameplayTypesOf, lockActivity, updateActivity } from './activities.repository';
+import type { Viewer } from '../access/access.service';
 
 // The pop-up quizzes of a video activity (spec 02 §4).
 
@@ -46,7 +42,7 @@ function assertSettingsChosen(setting: ActivityQuizUpdate['setting']): void {
  */
 export async function updateActivityQuiz(
   deps: ActivityDeps,
-  actor: Actor,
+  actor: Viewer,
   path: ActivityIdPath,
   body: ActivityQuizUpdate,
 ): Promise<{ activity: Activity; message: string }> {

@@ -1,42 +1,10 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  activities,
-  gameplays,
-  media,
-  programFacilitators,
-  programs,
-  topics,
-} from '../../db/schema';
+import { activities, gameplays, media, topics } from '../../db/schema';
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type NewActivityRow = typeof activities.$inferInsert;
 export type TopicRow = typeof topics.$inferSelect;
-
-export async function findProgramId(db: DbOrTx, programId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: programs.id })
-    .from(programs)
-    .where(eq(programs.id, programId))
-    .limit(1);
-  return row?.id ?? null;
-}
-
-/** A trainer is assigned to a program through a facilitator entry linked to their account. */
-export async function isTrainerAssigned(
-  db: DbOrTx,
-  programId: string,
-  userId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: programFacilitators.id })
-    .from(programFacilitators)
-    .where(
-      and(eq(programFacilitators.program_id, programId), eq(programFacilitators.user_id, userId)),
-    )
-    .limit(1);
-  return Boolean(row);
-}
 
 export async function findTopicOfProgram(
   db: DbOrTx,

@@ -30,7 +30,6 @@ import {
   type ActivityDeps,
   type ActivityIdPath,
   type ActivityPath,
-  type Actor,
 } from './activities-access';
 import { discardUpload, type ActivityForm } from './activities-form';
 import { readSettings, toActivity } from './activities-read';
@@ -48,6 +47,7 @@ import {
   type ActivityRow,
   type MediaRow,
 } from './activities.repository';
+import type { Viewer } from '../access/access.service';
 
 /** Zod issues as the `error validation` map: `content.meta_data.schedules_data` → message. */
 function validationError(error: z.ZodError, prefix = ''): AppError {
@@ -68,7 +68,7 @@ function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S>
 /** One activity (spec 02 §7 show). */
 export async function showActivity(
   deps: ActivityDeps,
-  actor: Actor,
+  actor: Viewer,
   path: ActivityIdPath,
 ): Promise<Activity> {
   return toActivity(await activityInScope(deps.db, actor, path));
@@ -80,7 +80,7 @@ export async function showActivity(
  */
 export async function prepostCandidate(
   deps: ActivityDeps,
-  actor: Actor,
+  actor: Viewer,
   programId: string,
 ): Promise<PrepostCandidate> {
   const id = await programInScope(deps.db, actor, programId);
@@ -152,7 +152,7 @@ async function cloneSource(
 /** Create (spec 02 §7): appended at seq n+1 of the topic, status publish unless told otherwise. */
 export async function createActivity(
   deps: ActivityDeps,
-  actor: Actor,
+  actor: Viewer,
   path: ActivityPath,
   form: ActivityForm,
 ): Promise<Activity> {
@@ -202,7 +202,7 @@ function assertSameType(row: ActivityRow, body: ActivityUpdate): void {
 /** The early check of an update form: the body and the fixed type. */
 export async function checkUpdatePayload(
   deps: ActivityDeps,
-  actor: Actor,
+  actor: Viewer,
   path: ActivityIdPath,
   payload: unknown,
 ): Promise<void> {
@@ -213,7 +213,7 @@ export async function checkUpdatePayload(
 /** Update (spec 02 §7): name, status, settings, content; the type cannot change. */
 export async function updateActivityDetails(
   deps: ActivityDeps,
-  actor: Actor,
+  actor: Viewer,
   path: ActivityIdPath,
   form: ActivityForm,
 ): Promise<Activity> {
@@ -238,7 +238,7 @@ export async function updateActivityDetails(
 /** Approve: stamps approved_at and publishes. */
 export async function approveActivity(
   deps: ActivityDeps,
-  actor: Actor,
+  actor: Viewer,
   path: ActivityIdPath,
 ): Promise<Activity> {
   const row = await activityInScope(deps.db, actor, path);
@@ -252,7 +252,7 @@ export async function approveActivity(
 /** Delete: removes the activity (its packets and pop-up questions cascade) and closes the gap. */
 export async function deleteActivity(
   deps: ActivityDeps,
-  actor: Actor,
+  actor: Viewer,
   path: ActivityIdPath,
 ): Promise<void> {
   const row = await activityInScope(deps.db, actor, path);
@@ -269,7 +269,7 @@ export async function deleteActivity(
  */
 export async function reorderActivities(
   deps: ActivityDeps,
-  actor: Actor,
+  actor: Viewer,
   path: ActivityPath,
   move: ActivityReorder,
 ): Promise<void> {

@@ -1,15 +1,9 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countRows } from '../../lib/count-rows';
-import {
-  activities,
-  attendances,
-  members,
-  programFacilitators,
-  programs,
-  topics,
-} from '../../db/schema';
+import { activities, attendances, members, programs, topics } from '../../db/schema';
 import { likePattern } from '../programs/programs.repository';
+import { facilitatedBy } from '../access/access.repository';
 
 /** Which attendances a list or an export reads. */
 export interface AttendanceFilter {
@@ -32,7 +26,7 @@ function whereOf(filter: AttendanceFilter): SQL | undefined {
         )
       : undefined,
     filter.assignedUserId
-      ? sql`${attendances.program_id} in (select ${programFacilitators.program_id} from ${programFacilitators} where ${programFacilitators.user_id} = ${filter.assignedUserId})`
+      ? facilitatedBy(attendances.program_id, filter.assignedUserId)
       : undefined,
   );
 }

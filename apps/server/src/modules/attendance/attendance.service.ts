@@ -15,19 +15,15 @@ import type {
   AttendanceListQueryParsed,
   CheckInData,
 } from '@ajar/shared/attendance/attendance.schemas';
-import { isProgramScoped } from '@ajar/shared/common/roles';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { RequestUser } from '../../plugins/auth';
 import { findLearningContext, markComplete } from '../members/activity-progress.service';
 import { lockRedeem } from '../members/learning.repository';
 import type { MemberRef } from '../members/redeem.service';
-import { assertProgramVisible } from '../programs/programs.service';
+import { assignedScope, requireProgram, type Viewer } from '../access/access.service';
 import { recordLearningEvent } from '../records/records.service';
 import { getTopic } from '../topics/topics.service';
 import * as repo from './attendance.repository';
-
-type Viewer = Pick<RequestUser, 'id' | 'role'>;
 
 /**
  * `POST /api/member/v1/program/{programId}/activity/{activityId}/attendance`: the member checks in
@@ -105,13 +101,13 @@ export async function scopedFilter(
   viewer: Viewer,
   query: { program_id?: string; topic_id?: string; q?: string },
 ): Promise<repo.AttendanceFilter> {
-  if (query.program_id) await assertProgramVisible(db, viewer, query.program_id);
+  if (query.program_id) await requireProgram(db, viewer, query.program_id);
   if (query.topic_id) await getTopic(db, viewer, query.topic_id);
   return {
     programId: query.program_id,
     topicId: query.topic_id,
     q: query.q,
-    assignedUserId: isProgramScoped(viewer.role) ? viewer.id : undefined,
+    assignedUserId: assignedScope(viewer),
   };
 }
 

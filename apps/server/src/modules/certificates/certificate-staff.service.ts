@@ -9,18 +9,16 @@ import type {
 import { zoneDateKey } from '@ajar/shared/common/datetime';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { RequestUser } from '../../plugins/auth';
 import {
   graduationRefusal,
   participantRefusal,
 } from '@ajar/shared/certificates/certificates.rules';
-import { assertProgramVisible } from '../programs/programs.service';
+import { requireProgram, type Viewer } from '../access/access.service';
 import { recordAuditEvent } from '../records/audit-trail.service';
 import { recordLearningEvent } from '../records/records.service';
 import * as repo from './certificates.repository';
 import { newCertificateNumber, visibleRedeem } from './certificates.service';
 
-type Viewer = Pick<RequestUser, 'id' | 'role'>;
 type CertificateCorrectBodyOutput = z.output<typeof certificateCorrectBodySchema>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -92,7 +90,7 @@ export async function getRedeemDetail(
 async function changeableCertificate(db: DbOrTx, viewer: Viewer, id: string) {
   const cert = await repo.findCertificate(db, id);
   if (!cert) throw AppError.notFound(certificateMessages.notFound);
-  await assertProgramVisible(db, viewer, cert.program_id);
+  await requireProgram(db, viewer, cert.program_id);
   if (cert.status !== 'valid') throw AppError.conflict(certificateMessages.notValidAnyMore);
   return cert;
 }

@@ -23,11 +23,9 @@ import type { CertificatePdfPool } from '../../lib/certificate-pdf-pool';
 import type { RequestUser } from '../../plugins/auth';
 import type { JobContext } from '../jobs/jobs.service';
 import { keptRenders } from '../jobs/kept-renders';
-import { assertProgramVisible } from '../programs/programs.service';
+import { requireProgram, type Viewer } from '../access/access.service';
 import { recordLearningEvent } from '../records/records.service';
 import * as repo from './certificates.repository';
-
-type Viewer = Pick<RequestUser, 'id' | 'role'>;
 
 // Crockford's base32: no I, L, O, U, so a number read aloud or typed is not misread.
 const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -128,7 +126,7 @@ export function pdfContent(cert: repo.CertificateRow, baseUrl: string): Certific
 export async function visibleRedeem(db: DbOrTx, viewer: Viewer, id: string) {
   const row = await repo.findRedeem(db, id);
   if (!row) throw AppError.notFound(certificateMessages.redeemNotFound);
-  await assertProgramVisible(db, viewer, row.program_id);
+  await requireProgram(db, viewer, row.program_id);
   return row;
 }
 
@@ -272,7 +270,7 @@ export async function programZip(
   pdfs: ZipRenderer,
   onError: (error: unknown) => void,
 ): Promise<ProgramZip> {
-  await assertProgramVisible(db, viewer, programId);
+  await requireProgram(db, viewer, programId);
   const program = await repo.programForCertificates(db, programId);
   if (!program) throw AppError.notFound();
   const first = await repo.eligiblePage(db, programId, kind, null, zipPageSize);
@@ -363,7 +361,7 @@ export async function programZipJob(
   kind: CertificateKind,
   baseUrl: string,
 ): Promise<{ name: string; input: ProgramZipJobInput; eligible: number }> {
-  await assertProgramVisible(db, viewer, programId);
+  await requireProgram(db, viewer, programId);
   const program = await repo.programForCertificates(db, programId);
   if (!program) throw AppError.notFound();
   const eligible = await repo.countEligible(db, programId, kind);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   activities,
@@ -7,7 +7,6 @@ import {
   chatRooms,
   memberRedeems,
   members,
-  programFacilitators,
   programs,
   topics,
   users,
@@ -282,23 +281,6 @@ export async function markRead(db: DbOrTx, roomId: string, reader: Reader): Prom
       target: [chatReads.room_id, chatReads.reader_kind, chatReads.reader_id],
       set: { last_read_at: sql`now()`, updated_at: sql`now()` },
     });
-}
-
-/** The program's trainers: active staff users linked to a facilitator entry, first linked first. */
-export async function programTrainerIds(db: DbOrTx, programId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(programFacilitators)
-    .innerJoin(users, eq(users.id, programFacilitators.user_id))
-    .where(
-      and(
-        eq(programFacilitators.program_id, programId),
-        isNotNull(programFacilitators.user_id),
-        eq(users.is_active, true),
-      ),
-    )
-    .orderBy(asc(programFacilitators.created_at), asc(programFacilitators.id));
-  return [...new Set(rows.map((r) => r.id))];
 }
 
 /** The member's voucher code for the program, or null when they have not redeemed it. */

@@ -10,7 +10,6 @@ import {
   messageTypeMember,
   messageTypeStaff,
 } from '@ajar/shared/chat/chat.constants';
-import { isProgramScoped } from '@ajar/shared/common/roles';
 import {
   allStaffTarget,
   memberTarget,
@@ -23,7 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { Storage } from '../../lib/storage';
 import type { Realtime } from '../../plugins/realtime';
-import type { RequestUser } from '../../plugins/auth';
+import { assignedScope, type Viewer } from '../access/access.service';
 import { runOnce, type OnceAnswer } from '../idempotency/idempotency.service';
 import { isOwnMediaImage } from '../media/media-urls';
 import { uploadMemberImage } from '../media/media.service';
@@ -35,6 +34,7 @@ import {
 import type { MemberNotifyDeps } from '../notifications/notifications.service';
 import { emitRead, notifyAwayMember, roomExtras } from './chat-member.service';
 import * as repo from './chat.repository';
+import { programTrainerIds } from '../access/access.repository';
 
 export interface ChatDeps {
   db: Db;
@@ -47,13 +47,11 @@ export interface ChatDeps {
   publicUrl?: string;
 }
 
-type Staff = Pick<RequestUser, 'id' | 'role'>;
 type Room = repo.RoomRow;
 
-const staffReader = (user: Staff): repo.Reader => ({ kind: 'staff', id: user.id });
+const staffReader = (user: Viewer): repo.Reader => ({ kind: 'staff', id: user.id });
 const memberReader = (memberId: string): repo.Reader => ({ kind: 'member', id: memberId });
 /** A trainer sees only rooms where they are the trainer (spec 01 §6); admins see every room. */
-const staffScope = (user: Staff) => (isProgramScoped(user.role) ? user.id : undefined);
 
 /** Everyone who follows a room live: its member, its trainer, and the staff who see all rooms. */
 function roomTargets(room: Pick<Room, 'member_id' | 'trainer_id'>): RealtimeTarget[] {
@@ -75,9 +73,9 @@ export function toMessage(row: repo.MessageRow): ChatMessage {
 }
 
 /** The room, or 404 when it does not exist or lies outside the staff user's scope. */
-async function staffRoom(db: Db, user: Staff, roomId: string): Promise<Room> {
+async function staffRoom(db: Db, user: Viewer, roomId: string): Promise<Room> {
   const room = await repo.findRoom(db, roomId);
-  const scope = staffScope(user);
+  const scope = assignedScope(user);
   if (!room || (scope && room.trainer_id !== scope)) throw AppError.notFound();
   return room;
 }
@@ -91,11 +89,11 @@ async function memberRoom(db: Db, memberId: string, roomId: string): Promise<Roo
 /** `GET …/discussion-private/list`: rooms with at least one message (an empty room is noise). */
 export async function listRooms(
   { db }: ChatDeps,
-  user: Staff,
+  user: Viewer,
   query: ChatRoomListQuery,
 ): Promise<ChatRoomList> {
   const { rows, total } = await repo.listRooms(db, {
-    trainerId: staffScope(user),
+    trainerId: assignedScope(user),
     programId: query.program_id,
     withMessages: true,
     reader: staffReader(user),
@@ -122,11 +120,11 @@ export async function listRooms(
 }
 
 /** `GET …/get-total-unread`: the staff user's unread member messages over their rooms. */
-export async function staffTotalUnread({ db }: ChatDeps, user: Staff): Promise<number> {
-  return repo.totalUnread(db, staffReader(user), { trainerId: staffScope(user) });
+export async function staffTotalUnread({ db }: ChatDeps, user: Viewer): Promise<number> {
+  return repo.totalUnread(db, staffReader(user), { trainerId: assignedScope(user) });
 }
 
-async function pushStaffUnread(deps: ChatDeps, user: Staff) {
+async function pushStaffUnread(deps: ChatDeps, user: Viewer) {
   deps.realtime.emit(userTarget(user.id), 'chat.unread', {
     total_unread: await staffTotalUnread(deps, user),
   });
@@ -139,7 +137,7 @@ async function pushMemberUnread(deps: ChatDeps, memberId: string) {
 }
 
 /** `PUT …/read/{roomId}`: the staff user has read the room; their badge and lists update live. */
-export async function readRoom(deps: ChatDeps, user: Staff, roomId: string): Promise<void> {
+export async function readRoom(deps: ChatDeps, user: Viewer, roomId: string): Promise<void> {
   const room = await staffRoom(deps.db, user, roomId);
   await repo.markRead(deps.db, room.id, staffReader(user));
   emitRead(deps, room, 'staff');
@@ -159,7 +157,7 @@ async function roomFor(
   deps: ChatDeps,
   key: { programId: string; trainerId: string; memberId: string },
 ): Promise<string> {
-  const trainers = await repo.programTrainerIds(deps.db, key.programId);
+  const trainers = await programTrainerIds(deps.db, key.programId);
   if (!trainers.includes(key.trainerId)) throw AppError.notFound();
   if (!(await repo.memberLicense(deps.db, key.memberId, key.programId))) throw AppError.notFound();
   const room = await repo.upsertRoom(deps.db, key);
@@ -176,10 +174,10 @@ async function roomFor(
 /** `POST …/get-room-id`. */
 export async function staffRoomId(
   deps: ChatDeps,
-  user: Staff,
+  user: Viewer,
   body: { program_id: string; trainer_id: string; member_id: string },
 ): Promise<string> {
-  const scope = staffScope(user);
+  const scope = assignedScope(user);
   if (scope && body.trainer_id !== scope) throw AppError.notFound();
   return roomFor(deps, {
     programId: body.program_id,
@@ -225,7 +223,7 @@ async function roomDetail(
 /** `GET …/detail-room/{roomId}`: the room and a newest-first page of its messages. */
 export async function staffRoomDetail(
   deps: ChatDeps,
-  user: Staff,
+  user: Viewer,
   roomId: string,
   query: ChatMessagesQuery,
 ): Promise<ChatRoomDetail> {
@@ -288,7 +286,7 @@ async function emitMessage(
 /** `POST …/room/{roomId}/send-message` by staff. */
 export async function staffSend(
   deps: ChatDeps,
-  user: Staff,
+  user: Viewer,
   roomId: string,
   body: {
     message: string;
@@ -358,7 +356,7 @@ export async function memberRoomId(
   body: { program_id: string; trainer_id?: string },
 ): Promise<string> {
   if (!(await repo.memberLicense(deps.db, memberId, body.program_id))) throw AppError.notFound();
-  const trainers = await repo.programTrainerIds(deps.db, body.program_id);
+  const trainers = await programTrainerIds(deps.db, body.program_id);
   const trainerId = body.trainer_id ?? trainers[0];
   if (!trainerId) throw AppError.notFound(chatMessages.noTrainer);
   return roomFor(deps, { programId: body.program_id, trainerId, memberId });

@@ -5,12 +5,12 @@ import {
   activityProgress,
   attendances,
   memberRedeems,
-  programFacilitators,
   programs,
   resellers,
   topics,
 } from '../../db/schema';
 import { totalUnreadSql } from '../discussions/unread.sql';
+import { facilitatedBy } from '../access/access.repository';
 
 /** Whose programs count: every program, or those a trainer is assigned to (DESIGN §4). */
 export interface DashboardScope {
@@ -21,7 +21,7 @@ export interface DashboardScope {
 /** A condition on a program id column that keeps the scope's programs. */
 function inScope(scope: DashboardScope, programId: AnyColumn | SQL): SQL {
   if (!scope.assignedUserId) return sql`true`;
-  return sql`${programId} in (select ${programFacilitators.program_id} from ${programFacilitators} where ${programFacilitators.user_id} = ${scope.assignedUserId})`;
+  return facilitatedBy(programId, scope.assignedUserId);
 }
 
 /** The instant today (in `timeZone`, by the database's clock) starts, plus `days` days. */

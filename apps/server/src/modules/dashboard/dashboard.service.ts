@@ -7,10 +7,8 @@ import {
 } from '@ajar/shared/dashboard/dashboard.constants';
 import type { DashboardSummary } from '@ajar/shared/dashboard/dashboard.schemas';
 import type { Db } from '../../db/client';
-import type { RequestUser } from '../../plugins/auth';
 import * as repo from './dashboard.repository';
-
-type Viewer = Pick<RequestUser, 'id' | 'role'>;
+import type { Viewer } from '../access/access.service';
 
 /**
  * `GET /api/dashboard/v1/summary`: the counts of the dashboard, each computed by the database

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { activities, programFacilitators, programs, studies, topics } from '../../db/schema';
+import { activities, programs, studies, topics } from '../../db/schema';
 import {
   discussionReads,
   discussions,
@@ -8,11 +8,10 @@ import {
 } from '../../db/schema/discussions';
 import { likePattern } from '../programs/programs.repository';
 import { qualified, totalUnreadSql } from './unread.sql';
+import { facilitatedBy } from '../access/access.repository';
 
 function assignedTo(userId: string): SQL {
-  return exists(
-    sql`(select 1 from ${programFacilitators} where ${programFacilitators.program_id} = ${programs.id} and ${programFacilitators.user_id} = ${userId})`,
-  );
+  return facilitatedBy(programs.id, userId);
 }
 
 export interface ProgramListFilter {

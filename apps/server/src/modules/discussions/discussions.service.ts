@@ -19,7 +19,7 @@ import type { RequestUser } from '../../plugins/auth';
 import type { Realtime } from '../../plugins/realtime';
 import { assertUnlocked } from '../members/activity-states.service';
 import { findMyProgram } from '../members/redeem.service';
-import { assertProgramVisible } from '../programs/programs.service';
+import { requireProgram, type Viewer } from '../access/access.service';
 import {
   learnerLinks,
   personalNotificationTexts,
@@ -32,8 +32,6 @@ import {
 } from '../trainer-notifications/trainer-notifications.service';
 import * as repo from './discussions.repository';
 import * as memberRepo from './member-discussions.repository';
-
-type Viewer = Pick<RequestUser, 'id' | 'role'>;
 
 /** Who writes a message: a staff user or a member, with the name shown beside it. */
 export type Author =
@@ -83,7 +81,7 @@ export async function getProgram(
   viewer: Viewer,
   id: string,
 ): Promise<DiscussionProgramDetail> {
-  await assertProgramVisible(db, viewer, id);
+  await requireProgram(db, viewer, id);
   const row = await repo.findProgram(db, viewer.id, id);
   if (!row) throw AppError.notFound();
   return { id: row.id, name: row.title, title: row.title, total_unread: Number(row.total_unread) };
@@ -105,7 +103,7 @@ export async function listTopics(
     limit: number;
   },
 ): Promise<Paged<DiscussionTopic>> {
-  await assertProgramVisible(db, viewer, query.program_id);
+  await requireProgram(db, viewer, query.program_id);
   const { rows, total } = await repo.listTopics(db, {
     userId: viewer.id,
     programId: query.program_id,
@@ -220,7 +218,7 @@ export async function listMessages(
     limit: number;
   },
 ): Promise<Paged<DiscussionMessage>> {
-  await assertProgramVisible(db, viewer, query.program_id);
+  await requireProgram(db, viewer, query.program_id);
   await activityIn(db, query);
   const page = await threadPage(db, query.activity_id, query, { userId: viewer.id });
   await repo.markRead(db, viewer.id, query.activity_id);
@@ -328,7 +326,7 @@ export async function createAsStaff(
   },
 ): Promise<DiscussionMessage> {
   const { db } = deps;
-  await assertProgramVisible(db, user, body.program_id);
+  await requireProgram(db, user, body.program_id);
   const activity = await activityIn(db, body);
   const message = await insert(
     db,
@@ -360,7 +358,7 @@ export async function createAsStaff(
 export async function deleteMessage(db: Db, user: Viewer, id: string) {
   const message = await repo.findMessage(db, id);
   if (!message) throw AppError.notFound();
-  await assertProgramVisible(db, user, message.program_id);
+  await requireProgram(db, user, message.program_id);
   if (isProgramScoped(user.role) && message.user_id !== user.id) {
     throw AppError.forbidden(discussionMessages.notOwner);
   }

@@ -14,7 +14,7 @@ import {
   type ExportWrite,
 } from '../jobs/export-jobs';
 import type { JobContext } from '../jobs/jobs.service';
-import { assertProgramVisible } from '../programs/programs.service';
+import { requireProgram } from '../access/access.service';
 import * as repo from './exports.repository';
 import { exportRowCount, type RedeemExportFilter } from './exports.rows';
 import { writeMemberRedeemExport } from './exports.writer';
@@ -86,7 +86,7 @@ export async function exportMemberRedeems(
   query: MemberRedeemExportQueryParsed,
 ): Promise<ExportReply> {
   const ids = [...new Set(programIds)];
-  for (const id of ids) await assertProgramVisible(deps.db, viewer, id);
+  for (const id of ids) await requireProgram(deps.db, viewer, id);
   return store(
     deps,
     viewer,
@@ -103,7 +103,7 @@ export async function exportProgramMemberRedeems(
   programId: string,
   query: MemberRedeemExportQueryParsed,
 ): Promise<ExportReply> {
-  await assertProgramVisible(deps.db, viewer, programId);
+  await requireProgram(deps.db, viewer, programId);
   const title = (await repo.programTitles(deps.db, [programId])).get(programId);
   if (title === undefined) throw AppError.notFound();
   const filename = `${fileStem.member_redeem}-${exportFileSlug(title)}-${exportFileStamp()}.xlsx`;

@@ -6,8 +6,7 @@ import {
 import type { ImportResult } from '@ajar/shared/imports/imports.schemas';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { RequestUser } from '../../plugins/auth';
-import { assertProgramVisible } from '../programs/programs.service';
+import { canSeeProgram, type Viewer } from '../access/access.service';
 import { recordAuditEvent } from '../records/audit-trail.service';
 import { recordImportedFeedback } from '../records/records.service';
 import * as repo from './imports.repository';
@@ -16,8 +15,6 @@ import { readScoreSheet, readUpload, type PendingRow } from './imports.sheet';
 export interface ImportDeps {
   db: Db;
 }
-
-type Viewer = Pick<RequestUser, 'id' | 'role'>;
 
 function isForeignKeyViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -54,14 +51,8 @@ function programCache(db: Db, viewer: Viewer) {
     let info = cache.get(programId);
     if (!info) {
       info = (async () => {
-        try {
-          await assertProgramVisible(db, viewer, programId);
-        } catch (error) {
-          if (error instanceof AppError && error.status === 404) {
-            return { visible: false, activities: [] };
-          }
-          throw error;
-        }
+        if (!(await canSeeProgram(db, viewer, programId)))
+          return { visible: false, activities: [] };
         return { visible: true, activities: await repo.programActivitiesInOrder(db, programId) };
       })();
       cache.set(programId, info);

@@ -23,16 +23,13 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import type { Mailer } from '../../lib/mailer';
-import type { RequestUser } from '../../plugins/auth';
 import { emailChangedMail } from '../auth/password-reset.mail';
 import { endMemberSessions } from '../members/member-account.service';
 import { recordAuditEvent } from '../records/audit-trail.service';
 import { recordLearningEvent } from '../records/records.service';
 import { notifyMember, type MemberNotifyDeps } from '../notifications/notifications.service';
-import { assertProgramVisible } from '../programs/programs.service';
+import { requireProgram, type Viewer } from '../access/access.service';
 import * as repo from './participants.repository';
-
-type Viewer = Pick<RequestUser, 'id' | 'role'>;
 
 /** What the work-file and removal calls need besides the database. */
 export interface ParticipantDeps {
@@ -88,7 +85,7 @@ export function workUrl(redeemId: string, activityId: string) {
 async function visibleRedeem(db: DbOrTx, viewer: Viewer, id: string) {
   const row = await repo.findRedeem(db, id);
   if (!row) throw AppError.notFound(participantMessages.redeemNotFound);
-  await assertProgramVisible(db, viewer, row.program_id);
+  await requireProgram(db, viewer, row.program_id);
   return row;
 }
 
@@ -99,7 +96,7 @@ export async function listParticipants(
   programId: string,
   query: ParticipantListQueryParsed,
 ): Promise<Paged<Participant>> {
-  await assertProgramVisible(db, viewer, programId);
+  await requireProgram(db, viewer, programId);
   const { rows, total } = await repo.listParticipants(db, {
     programId,
     q: query.q,
@@ -203,7 +200,7 @@ export async function giveFeedback(
 ): Promise<Feedback> {
   const redeem = await repo.redeemProgram(db, body.member_redeem_id);
   if (!redeem) throw AppError.notFound(participantMessages.redeemNotFound);
-  await assertProgramVisible(db, viewer, redeem.program_id);
+  await requireProgram(db, viewer, redeem.program_id);
   const activity = await repo.findProgramActivity(db, redeem.program_id, body.activity_id);
   if (!activity || activity.topic_id !== body.topic_id) {
     throw AppError.notFound(participantMessages.activityNotInProgram);
@@ -272,7 +269,7 @@ export async function openWork(
 ): Promise<{ stream: Readable; name: string; size: number; type: string | null }> {
   const redeem = await repo.redeemProgram(deps.db, redeemId);
   if (!redeem) throw AppError.notFound(participantMessages.redeemNotFound);
-  await assertProgramVisible(deps.db, viewer, redeem.program_id);
+  await requireProgram(deps.db, viewer, redeem.program_id);
   const work = await repo.findWork(deps.db, redeemId, activityId);
   if (!work?.key) throw AppError.notFound(participantMessages.workNotFound);
   const info = await deps.storage.stat(work.key);
@@ -294,7 +291,7 @@ export async function openWork(
 export async function removeParticipant(deps: ParticipantDeps, viewer: Viewer, id: string) {
   const redeem = await repo.redeemProgram(deps.db, id);
   if (!redeem) throw AppError.notFound(participantMessages.redeemNotFound);
-  await assertProgramVisible(deps.db, viewer, redeem.program_id);
+  await requireProgram(deps.db, viewer, redeem.program_id);
   const keys = await deps.db.transaction(async (tx) => {
     const workKeys = await repo.workKeysOf(tx, id);
     await repo.releaseVoucher(tx, id);

@@ -1,6 +1,7 @@
-import { and, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { activities, gameplays, programFacilitators } from '../../db/schema';
+import { activities, gameplays } from '../../db/schema';
+import { facilitatedBy } from '../access/access.repository';
 
 export type GameplayRow = typeof gameplays.$inferSelect;
 export type NewGameplayRow = typeof gameplays.$inferInsert;
@@ -56,9 +57,7 @@ export async function findGameplays(
 ): Promise<(GameplayRow & { program_id: string })[]> {
   if (ids.length === 0) return [];
   const assigned = assignedUserId
-    ? exists(
-        sql`(select 1 from ${programFacilitators} where ${programFacilitators.program_id} = ${activities.program_id} and ${programFacilitators.user_id} = ${assignedUserId})`,
-      )
+    ? facilitatedBy(activities.program_id, assignedUserId)
     : undefined;
   const rows = await db
     .select({ gameplay: gameplays, program_id: activities.program_id })

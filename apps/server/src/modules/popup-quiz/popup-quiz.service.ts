@@ -1,6 +1,5 @@
 import { hasPopupQuiz } from '@ajar/shared/activities/activities.constants';
 import type { ActivityQuiz } from '@ajar/shared/activities/activities-popup-quiz.schemas';
-import { isProgramScoped } from '@ajar/shared/common/roles';
 import type { GameplayType } from '@ajar/shared/popup-quiz/popup-quiz.constants';
 import {
   gameplayMessages,
@@ -13,14 +12,11 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
-import type { RequestUser } from '../../plugins/auth';
 import { readQuiz } from '../activities/activities-read';
 import { resolveMediaRefs, type MediaRefSlot } from '../media/media-refs';
-import { assertProgramVisible } from '../programs/programs.service';
+import { assignedScope, requireProgram, type Viewer } from '../access/access.service';
 import * as repo from './popup-quiz.repository';
 import { isUuid } from '../../lib/ids';
-
-type Actor = Pick<RequestUser, 'id' | 'role'>;
 
 export interface PopupQuizDeps {
   db: Db;
@@ -75,11 +71,11 @@ export function toGameplay(row: repo.GameplayRow): Gameplay {
  * The video activity a gameplay belongs to, checked for the actor: it exists, its program is
  * visible to them (a trainer's assigned program; otherwise 404) and it is a video.
  */
-async function videoActivity(db: Db, actor: Actor, activityId: string) {
+async function videoActivity(db: Db, actor: Viewer, activityId: string) {
   if (!isUuid(activityId)) throw AppError.notFound();
   const activity = await repo.findActivityRef(db, activityId);
   if (!activity) throw AppError.notFound();
-  await assertProgramVisible(db, actor, activity.program_id);
+  await requireProgram(db, actor, activity.program_id);
   if (!hasPopupQuiz(activity.type)) {
     throw AppError.badRequest(gameplayMessages.activityNotVideo, {
       activity_id: gameplayMessages.activityNotVideo,
@@ -88,7 +84,7 @@ async function videoActivity(db: Db, actor: Actor, activityId: string) {
   return activity;
 }
 
-async function gameplayInScope(db: Db, actor: Actor, id: string): Promise<repo.GameplayRow> {
+async function gameplayInScope(db: Db, actor: Viewer, id: string): Promise<repo.GameplayRow> {
   if (!isUuid(id)) throw AppError.notFound();
   const row = await repo.findGameplay(db, id);
   if (!row?.activity_id) throw AppError.notFound();
@@ -143,7 +139,7 @@ const columns = (body: GameplayBody) => ({
 });
 
 /** Create a pop-up question of a video activity (it joins a quiz when update-quiz lists it). */
-export async function createGameplay(deps: PopupQuizDeps, actor: Actor, body: GameplayCreate) {
+export async function createGameplay(deps: PopupQuizDeps, actor: Viewer, body: GameplayCreate) {
   const activity = await videoActivity(deps.db, actor, body.activity_id);
   const values = columns(await resolveGameplayMedia(deps, body));
   return toGameplay(await repo.insertGameplay(deps.db, { activity_id: activity.id, ...values }));
@@ -152,7 +148,7 @@ export async function createGameplay(deps: PopupQuizDeps, actor: Actor, body: Ga
 /** Update a pop-up question; its type and its activity stay. */
 export async function updateGameplay(
   deps: PopupQuizDeps,
-  actor: Actor,
+  actor: Viewer,
   id: string,
   body: GameplayUpdate,
 ) {
@@ -173,13 +169,9 @@ export async function updateGameplay(
  * `show_multi`: the asked gameplays in the order asked (each once). Ids that do not exist, or
  * that a trainer may not see, are left out: the answer is a list, not one record.
  */
-export async function showGameplays(db: Db, actor: Actor, ids: string[]): Promise<Gameplay[]> {
+export async function showGameplays(db: Db, actor: Viewer, ids: string[]): Promise<Gameplay[]> {
   const unique = [...new Set(ids)];
-  const rows = await repo.findGameplays(
-    db,
-    unique,
-    isProgramScoped(actor.role) ? actor.id : undefined,
-  );
+  const rows = await repo.findGameplays(db, unique, assignedScope(actor));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.flatMap((id) => {
     const row = byId.get(id);
@@ -192,7 +184,7 @@ export async function showGameplays(db: Db, actor: Actor, ids: string[]): Promis
  * holding the activity row; a quiz left without questions goes too (a stored quiz always has
  * questions). The settings stay.
  */
-export async function deleteGameplay(db: Db, actor: Actor, id: string): Promise<void> {
+export async function deleteGameplay(db: Db, actor: Viewer, id: string): Promise<void> {
   const row = await gameplayInScope(db, actor, id);
   const activityId = row.activity_id!;
   await db.transaction(async (tx) => {

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, exists, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { ProgramSortField, ProgramStatus } from '@ajar/shared/programs/programs.constants';
 import type { DbOrTx } from '../../db/client';
 import { orderBy, pageWindow, type OrderTerm } from '../../lib/paging';
 import { programFacilitators, programs, studies, users } from '../../db/schema';
 import { totalUnreadSql } from '../discussions/unread.sql';
+import { facilitatedBy } from '../access/access.repository';
 
 /** `%`, `_` and `\` typed by the user are literal characters, not wildcards. */
 export function likePattern(q: string): string {
@@ -73,9 +74,7 @@ export type FacilitatorRow = typeof programFacilitators.$inferSelect;
 
 /** Programs where a facilitator entry links the user (DESIGN §4). */
 function assignedTo(userId: string): SQL {
-  return exists(
-    sql`(select 1 from ${programFacilitators} where ${programFacilitators.program_id} = ${programs.id} and ${programFacilitators.user_id} = ${userId})`,
-  );
+  return facilitatedBy(programs.id, userId);
 }
 
 export interface ProgramListFilter {
@@ -170,25 +169,6 @@ export async function lockProgram(db: DbOrTx, id: string) {
     .where(eq(programs.id, id))
     .for('update');
   return row;
-}
-
-export async function isProgramAssigned(db: DbOrTx, programId: string, userId: string) {
-  const [row] = await db
-    .select({ id: programFacilitators.id })
-    .from(programFacilitators)
-    .where(
-      and(eq(programFacilitators.program_id, programId), eq(programFacilitators.user_id, userId)),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function programStatus(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ status: programs.status })
-    .from(programs)
-    .where(eq(programs.id, id));
-  return row?.status;
 }
 
 export async function facilitatorsOf(db: DbOrTx, programIds: string[]): Promise<FacilitatorRow[]> {

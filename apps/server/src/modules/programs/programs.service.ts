@@ -1,5 +1,5 @@
 import type { Paged } from '@ajar/shared/common/envelope';
-import { can, isProgramScoped } from '@ajar/shared/common/roles';
+import { can } from '@ajar/shared/common/roles';
 import { messages } from '@ajar/shared/common/messages';
 import {
   canChangeProgramStatus,
@@ -17,10 +17,10 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/sanitize';
-import type { RequestUser } from '../../plugins/auth';
 import type { Storage } from '../../lib/storage';
 import { resolveMediaRefs, type MediaRefSlot } from '../media/media-refs';
 import { recordAuditEvent } from '../records/audit-trail.service';
+import { assignedScope, requireProgram, type Viewer } from '../access/access.service';
 import * as repo from './programs.repository';
 
 /** What program writes need: the database, and the storage that names library files. */
@@ -28,8 +28,6 @@ export interface ProgramDeps {
   db: Db;
   storage: Storage;
 }
-
-type Viewer = Pick<RequestUser, 'id' | 'role'>;
 
 function toProgram(row: repo.ProgramRow, facilitators: repo.FacilitatorRow[]): Program {
   return {
@@ -91,20 +89,6 @@ async function withFacilitators(db: DbOrTx, rows: repo.ProgramRow[]): Promise<Pr
   return rows.map((r) => toProgram(r, byProgram.get(r.id) ?? []));
 }
 
-/**
- * Throws 404 unless the program exists and the viewer may see it: staff see every program, a
- * trainer only the programs a facilitator entry links them to (DESIGN §4). Other modules
- * (topics, activities, participants…) call this before touching a program's data.
- */
-export async function assertProgramVisible(db: DbOrTx, viewer: Viewer, programId: string) {
-  const status = await repo.programStatus(db, programId);
-  if (!status) throw AppError.notFound();
-  if (isProgramScoped(viewer.role) && !(await repo.isProgramAssigned(db, programId, viewer.id))) {
-    throw AppError.notFound();
-  }
-  return { status };
-}
-
 /** `GET /api/program/v1/company/list`: a trainer gets only their programs. */
 export async function listPrograms(
   db: Db,
@@ -115,7 +99,7 @@ export async function listPrograms(
     viewerId: viewer.id,
     status: query.status,
     q: query.q,
-    assignedUserId: isProgramScoped(viewer.role) ? viewer.id : undefined,
+    assignedUserId: assignedScope(viewer),
     sort: query.sort,
     sortType: query.sort_type,
     page: query.page,
@@ -134,7 +118,7 @@ export async function listTrainerPrograms(
 }
 
 export async function getProgram(db: DbOrTx, viewer: Viewer, id: string): Promise<Program> {
-  await assertProgramVisible(db, viewer, id);
+  await requireProgram(db, viewer, id);
   const row = await repo.findProgram(db, id, viewer.id);
   if (!row) throw AppError.notFound();
   return toProgram(row, await repo.facilitatorsOf(db, [id]));

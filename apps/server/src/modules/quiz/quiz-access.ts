@@ -1,12 +1,11 @@
 import { isQuizActivityType } from '@ajar/shared/activities/activities.constants';
-import type { RoleKey } from '@ajar/shared/common/roles';
 import { quizMessages } from '@ajar/shared/quiz/quiz.constants';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import { findActivity } from '../activities/activities.repository';
-import { assertProgramVisible } from '../programs/programs.service';
+import { requireProgram, type Viewer } from '../access/access.service';
 import * as repo from './quiz.repository';
 
 // Who may reach which quiz activity, shared by the packet, section and question-bank services.
@@ -14,11 +13,6 @@ import * as repo from './quiz.repository';
 export interface QuizDeps {
   db: Db;
   storage: Storage;
-}
-
-export interface Viewer {
-  id: string;
-  role: RoleKey;
 }
 
 /** The route parameters of the packet and group calls. */
@@ -56,7 +50,7 @@ export async function activityInPath(db: DbOrTx, viewer: Viewer, path: ActivityP
   if (!isUuid(path.program) || !isUuid(path.topic) || !isUuid(path.activity)) {
     throw AppError.notFound();
   }
-  await assertProgramVisible(db, viewer, path.program);
+  await requireProgram(db, viewer, path.program);
   const row = await findActivity(db, {
     programId: path.program,
     topicId: path.topic,
@@ -71,7 +65,7 @@ export async function activityById(db: DbOrTx, viewer: Viewer, activityId: strin
   if (!activityId || !isUuid(activityId)) throw AppError.notFound();
   const row = await repo.findActivityById(db, activityId);
   if (!row) throw AppError.notFound();
-  await assertProgramVisible(db, viewer, row.program_id);
+  await requireProgram(db, viewer, row.program_id);
   return assertQuizActivity(row);
 }
 

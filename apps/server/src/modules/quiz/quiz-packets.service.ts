@@ -17,8 +17,8 @@ import {
   type GroupPath,
   type PacketPath,
   type QuizDeps,
-  type Viewer,
 } from './quiz-access';
+import type { Viewer } from '../access/access.service';
 import { prepareQuestion, throwIfAny, type PreparedQuestion } from './quiz-question-input';
 import { readGroup, readPackets, toGroup } from './quiz-read';
 import * as repo from './quiz.repository';

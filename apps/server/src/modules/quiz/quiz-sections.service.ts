@@ -2,7 +2,8 @@ import type { Section, SectionBodyParsed } from '@ajar/shared/quiz/quiz.schemas'
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { activityById, type QuizDeps, type Viewer } from './quiz-access';
+import type { Viewer } from '../access/access.service';
+import { activityById, type QuizDeps } from './quiz-access';
 import { toSection } from './quiz-read';
 import * as repo from './quiz.repository';
 

@@ -23,7 +23,7 @@ import {
   type ExportWrite,
 } from '../jobs/export-jobs';
 import type { JobContext } from '../jobs/jobs.service';
-import { assertProgramVisible } from '../programs/programs.service';
+import { requireProgram } from '../access/access.service';
 import * as repo from './records.repository';
 
 /** Events read per keyset query. */
@@ -95,7 +95,7 @@ export async function exportLearningRecord(
   viewer: RequestUser,
   programId: string,
 ): Promise<ExportReply> {
-  await assertProgramVisible(deps.db, viewer, programId);
+  await requireProgram(deps.db, viewer, programId);
   const title = (await programTitles(deps.db, [programId])).get(programId);
   if (title === undefined) throw AppError.notFound();
   const input: LearningRecordExportJobInput = { programId };

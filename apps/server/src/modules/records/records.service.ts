@@ -8,9 +8,8 @@ import type {
 import { participantMessages } from '@ajar/shared/participants/participants.constants';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { RequestUser } from '../../plugins/auth';
 import { redeemProgram } from '../participants/participants.repository';
-import { assertProgramVisible } from '../programs/programs.service';
+import { requireProgram, type Viewer } from '../access/access.service';
 import * as repo from './records.repository';
 
 export interface LearningEventInput {
@@ -61,8 +60,6 @@ export async function recordActivityOpened(
   );
 }
 
-type Viewer = Pick<RequestUser, 'id' | 'role'>;
-
 /**
  * The redemption behind a timeline, if the viewer may grade its program: staff every program, a
  * trainer only assigned ones; anything else is 404 (the participants' own access path).
@@ -70,7 +67,7 @@ type Viewer = Pick<RequestUser, 'id' | 'role'>;
 async function visibleRedeem(db: DbOrTx, viewer: Viewer, redeemId: string) {
   const redeem = await redeemProgram(db, redeemId);
   if (!redeem) throw AppError.notFound(participantMessages.redeemNotFound);
-  await assertProgramVisible(db, viewer, redeem.program_id);
+  await requireProgram(db, viewer, redeem.program_id);
   return redeem;
 }
 

@@ -9,12 +9,9 @@ import type {
 } from '@ajar/shared/topics/topics.schemas';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { RequestUser } from '../../plugins/auth';
 import { lockProgram } from '../programs/programs.repository';
-import { assertProgramVisible } from '../programs/programs.service';
+import { requireProgram, type Viewer } from '../access/access.service';
 import * as repo from './topics.repository';
-
-type Viewer = Pick<RequestUser, 'id' | 'role'>;
 
 function toTopic(row: repo.TopicRow): Topic {
   return {
@@ -60,7 +57,7 @@ export async function listTopics(
   viewer: Viewer,
   query: TopicListQueryParsed,
 ): Promise<Paged<TopicListItem>> {
-  await assertProgramVisible(db, viewer, query.program_id);
+  await requireProgram(db, viewer, query.program_id);
   const { rows, total } = await repo.listTopics(db, {
     viewerId: viewer.id,
     programId: query.program_id,
@@ -91,7 +88,7 @@ export async function listTopics(
 export async function getTopic(db: Db, viewer: Viewer, id: string): Promise<Topic> {
   const row = await repo.findTopic(db, id, viewer.id);
   if (!row) throw AppError.notFound();
-  await assertProgramVisible(db, viewer, row.program_id);
+  await requireProgram(db, viewer, row.program_id);
   return toTopic(row);
 }
 

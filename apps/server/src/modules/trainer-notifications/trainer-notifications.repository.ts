@@ -90,26 +90,6 @@ export async function insertForUser(
   return row!;
 }
 
-/** The trainers `insertForProgramTrainers` would notify, without storing anything. */
-export async function programTrainerIds(
-  db: DbOrTx,
-  programId: string,
-  trainerId?: string,
-): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ id: users.id })
-    .from(programFacilitators)
-    .innerJoin(users, eq(users.id, programFacilitators.user_id))
-    .where(
-      and(
-        eq(programFacilitators.program_id, programId),
-        eq(users.is_active, true),
-        trainerId ? eq(users.id, trainerId) : undefined,
-      ),
-    );
-  return rows.map((r) => r.id);
-}
-
 /** The names a notification shows (spec 01 §3 `additional`) and the member's name, one query. */
 export async function contextNames(
   db: DbOrTx,

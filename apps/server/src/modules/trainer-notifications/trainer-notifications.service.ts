@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error';
 import type { PushSender } from '../../lib/push';
 import type { Realtime } from '../../plugins/realtime';
 import * as repo from './trainer-notifications.repository';
+import { programTrainerIds } from '../access/access.repository';
 
 /** What notifying needs; the Fastify app itself fits (routes pass `app`). */
 export interface TrainerNotifyDeps {
@@ -131,7 +132,9 @@ export async function notifyTrainers(
     });
     const texts = describe(event, names);
     if (event.kind === 'chat') {
-      const trainers = await repo.programTrainerIds(deps.db, event.programId, event.trainerId);
+      const trainers = (await programTrainerIds(deps.db, event.programId)).filter(
+        (id) => !event.trainerId || id === event.trainerId,
+      );
       pushAll(
         deps,
         texts,

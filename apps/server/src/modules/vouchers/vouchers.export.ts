@@ -18,7 +18,7 @@ import {
   type ExportWrite,
 } from '../jobs/export-jobs';
 import type { JobContext } from '../jobs/jobs.service';
-import { assertProgramVisible } from '../programs/programs.service';
+import { requireProgram } from '../access/access.service';
 import * as repo from './vouchers.repository';
 import { assertBatchOfProgram } from './vouchers.service';
 
@@ -88,7 +88,7 @@ function writeFor(db: Db, filter: repo.VoucherFilter): ExportWrite {
 export async function runVoucherExportJob(db: Db, ctx: JobContext<VoucherExportJobInput>) {
   const { filter, role } = ctx.input;
   // The program may have left the trainer since: checked again.
-  await assertProgramVisible(db, { id: ctx.userId, role }, filter.programId);
+  await requireProgram(db, { id: ctx.userId, role }, filter.programId);
   await runExportJob(ctx, await repo.countVouchers(db, filter), writeFor(db, filter));
 }
 
@@ -104,7 +104,7 @@ export async function exportVouchers(
   query: VoucherExportQuery,
 ): Promise<{ public_url: string } | JobStarted> {
   const { db } = deps;
-  await assertProgramVisible(db, viewer, programId);
+  await requireProgram(db, viewer, programId);
   await assertBatchOfProgram(db, programId, query.batch_id);
   const filter: repo.VoucherFilter = {
     programId,

@@ -14,8 +14,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
-import type { RequestUser } from '../../plugins/auth';
-import { assertProgramVisible } from '../programs/programs.service';
+import { requireProgram, type Viewer } from '../access/access.service';
 import * as repo from './vouchers.repository';
 
 export interface VoucherDeps {
@@ -23,8 +22,6 @@ export interface VoucherDeps {
   storage: Storage;
   config: Pick<Config, 'PUBLIC_URL'>;
 }
-
-type Viewer = Pick<RequestUser, 'id' | 'role'>;
 
 /** A fresh code `AJR-XXXX-XXXX` (cryptographic random, no look-alike characters). */
 export function newVoucherCode(): string {
@@ -96,7 +93,7 @@ export async function generateVouchers(
   body: { count: number; reseller_id?: string | null },
 ) {
   const { db } = deps;
-  await assertProgramVisible(db, actor, programId);
+  await requireProgram(db, actor, programId);
   const resellerId = body.reseller_id ?? null;
   if (resellerId && !(await repo.resellerExists(db, resellerId))) {
     throw AppError.validation({ reseller_id: voucherMessages.resellerNotFound });
@@ -127,7 +124,7 @@ export async function listVoucherBatches(
   programId: string,
   query: { page: number; limit: number },
 ): Promise<Paged<VoucherBatch>> {
-  await assertProgramVisible(db, viewer, programId);
+  await requireProgram(db, viewer, programId);
   const { rows, total } = await repo.listBatches(db, programId, query);
   return { list: rows.map(toBatch), page: query.page, limit: query.limit, total };
 }
@@ -147,7 +144,7 @@ export async function listVouchers(
   programId: string,
   query: VoucherListQuery,
 ): Promise<Paged<VoucherItem>> {
-  await assertProgramVisible(db, viewer, programId);
+  await requireProgram(db, viewer, programId);
   await assertBatchOfProgram(db, programId, query.batch_id);
   const { rows, total } = await repo.listVouchers(
     db,

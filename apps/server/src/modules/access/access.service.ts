@@ -1,0 +1,44 @@
+import { isProgramScoped } from '@ajar/shared/common/roles';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
+import type { RequestUser } from '../../plugins/auth';
+import * as repo from './access.repository';
+
+/**
+ * Who asks, as every access rule reads it: the staff user's id and role. A trainer (a
+ * program-scoped role) sees only the programs a facilitator entry links them to; an admin sees
+ * all (DESIGN §4).
+ */
+export type Viewer = Pick<RequestUser, 'id' | 'role'>;
+
+/**
+ * The user a list or an export is scoped to: a trainer's own id (only their assigned programs),
+ * undefined for roles that see every program. Repositories turn it into `facilitatedBy`.
+ */
+export function assignedScope(viewer: Viewer): string | undefined {
+  return isProgramScoped(viewer.role) ? viewer.id : undefined;
+}
+
+/** Whether the viewer may see the program: it exists and, for a trainer, is assigned to them. */
+export async function canSeeProgram(db: DbOrTx, viewer: Viewer, programId: string) {
+  if (!isUuid(programId)) return false;
+  const status = await repo.programStatus(db, programId);
+  if (!status) return false;
+  return !isProgramScoped(viewer.role) || repo.isProgramAssigned(db, programId, viewer.id);
+}
+
+/**
+ * The program the viewer may see, with its status; anything else is 404 (a record outside a
+ * trainer's scope answers as if it did not exist, DESIGN §4). The one check every staff route
+ * that names a program goes through.
+ */
+export async function requireProgram(db: DbOrTx, viewer: Viewer, programId: string) {
+  if (!isUuid(programId)) throw AppError.notFound();
+  const status = await repo.programStatus(db, programId);
+  if (!status) throw AppError.notFound();
+  if (isProgramScoped(viewer.role) && !(await repo.isProgramAssigned(db, programId, viewer.id))) {
+    throw AppError.notFound();
+  }
+  return { status };
+}
