@@ -52,6 +52,8 @@ describe('VerifyCertificatePage', () => {
     member: { fullname: 'Budi Santosa' },
     program: { title: 'Akuntansi Dasar', minutes: 150 },
     issued_at: '2026-11-20T03:00:00.000Z',
+    valid_until: null,
+    expired: false,
     replaced_by: null,
     revoked: null,
   };
@@ -96,5 +98,43 @@ describe('VerifyCertificatePage', () => {
       screen.getByText(/Sertifikat ini dicabut pada 26 November 2026\. Alasan: Tugas dipalsukan/),
     ).toBeTruthy();
     expect(screen.queryByText(certificateMessages.genuine)).toBeNull();
+  });
+
+  it("says 'Kedaluwarsa' once a certificate's validity has ended, and until when it was valid", async () => {
+    renderAnswered(
+      200,
+      {
+        status: 200,
+        message: 'success',
+        data: {
+          ...answer,
+          status: 'valid',
+          valid_until: '2027-11-20T16:59:59.999Z',
+          expired: true,
+        },
+      },
+      'AJR-2026-11-LEWAT001',
+    );
+    expect(
+      await screen.findByRole('heading', { name: certificateMessages.expiredHeading }),
+    ).toBeTruthy();
+    expect(screen.getByText(certificateMessages.expiredSince('20 November 2027'))).toBeTruthy();
+    expect(screen.getByText('20 November 2027 (Kedaluwarsa)')).toBeTruthy();
+    expect(screen.queryByText(certificateMessages.genuine)).toBeNull();
+  });
+
+  it('says until when a certificate in force is valid', async () => {
+    renderAnswered(
+      200,
+      {
+        status: 200,
+        message: 'success',
+        data: { ...answer, valid: true, status: 'valid', valid_until: '2027-11-20T16:59:59.999Z' },
+      },
+      'AJR-2026-11-BERLAKU1',
+    );
+    expect(await screen.findByRole('heading', { name: certificateMessages.genuine })).toBeTruthy();
+    expect(screen.getByText('Berlaku Hingga')).toBeTruthy();
+    expect(screen.getByText('20 November 2027')).toBeTruthy();
   });
 });
