@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { certificateMessages } from '@ajar/shared/certificates/certificates.constants';
@@ -17,25 +13,10 @@ import { joinProgram } from '../../test/factories/members';
 import { buildMember, buildRedeem } from '../../test/factories/participants';
 import { buildProgram, buildStudy, programBody } from '../../test/factories/programs';
 import { signedIn } from '../../test/factories/users';
+import { pdfText } from '../../test/factories/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 type Headers = { authorization: string };
-
-/** The PDF's text as a reader extracts it (poppler), whitespace as one space. */
-function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-cert-valid-'));
-  try {
-    const file = path.join(dir, 'sertifikat.pdf');
-    fs.writeFileSync(file, pdf);
-    const text = execFileSync('pdftotext', [file, '-'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    return text.replace(/\s+/g, ' ');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** 10:00 WIB on 28 November 2026: a participation certificate issued now is dated that day. */
 const issueDay = new Date('2026-11-28T03:00:00Z');

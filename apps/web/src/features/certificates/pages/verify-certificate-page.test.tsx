@@ -58,15 +58,15 @@ describe('VerifyCertificatePage', () => {
     revoked: null,
   };
 
+  /** The page for `number` with the API answering `data` as the verification. */
+  const renderVerified = (data: object, number?: string) =>
+    renderAnswered(200, { status: 200, message: 'success', data }, number);
+
   it('says a corrected certificate was replaced and links to the number in force', async () => {
-    renderAnswered(200, {
-      status: 200,
-      message: 'success',
-      data: {
-        ...answer,
-        status: 'replaced',
-        replaced_by: { number: 'AJR-2026-11-BARU0001', at: '2026-11-25T03:00:00.000Z' },
-      },
+    renderVerified({
+      ...answer,
+      status: 'replaced',
+      replaced_by: { number: 'AJR-2026-11-BARU0001', at: '2026-11-25T03:00:00.000Z' },
     });
     expect(
       await screen.findByRole('heading', { name: certificateMessages.replacedHeading }),
@@ -78,16 +78,11 @@ describe('VerifyCertificatePage', () => {
   });
 
   it("says 'dicabut' with the date and reason of a revoked certificate", async () => {
-    renderAnswered(
-      200,
+    renderVerified(
       {
-        status: 200,
-        message: 'success',
-        data: {
-          ...answer,
-          status: 'revoked',
-          revoked: { at: '2026-11-26T03:00:00.000Z', reason: 'Tugas dipalsukan' },
-        },
+        ...answer,
+        status: 'revoked',
+        revoked: { at: '2026-11-26T03:00:00.000Z', reason: 'Tugas dipalsukan' },
       },
       'AJR-2026-11-DICABUT1',
     );
@@ -101,18 +96,8 @@ describe('VerifyCertificatePage', () => {
   });
 
   it("says 'Kedaluwarsa' once a certificate's validity has ended, and until when it was valid", async () => {
-    renderAnswered(
-      200,
-      {
-        status: 200,
-        message: 'success',
-        data: {
-          ...answer,
-          status: 'valid',
-          valid_until: '2027-11-20T16:59:59.999Z',
-          expired: true,
-        },
-      },
+    renderVerified(
+      { ...answer, status: 'valid', valid_until: '2027-11-20T16:59:59.999Z', expired: true },
       'AJR-2026-11-LEWAT001',
     );
     expect(
@@ -124,13 +109,8 @@ describe('VerifyCertificatePage', () => {
   });
 
   it('says until when a certificate in force is valid', async () => {
-    renderAnswered(
-      200,
-      {
-        status: 200,
-        message: 'success',
-        data: { ...answer, valid: true, status: 'valid', valid_until: '2027-11-20T16:59:59.999Z' },
-      },
+    renderVerified(
+      { ...answer, valid: true, status: 'valid', valid_until: '2027-11-20T16:59:59.999Z' },
       'AJR-2026-11-BERLAKU1',
     );
     expect(await screen.findByRole('heading', { name: certificateMessages.genuine })).toBeTruthy();
