@@ -140,6 +140,7 @@ describe('exports', () => {
       'Nama Peserta',
       'Email',
       'Nomor Whatsapp',
+      'Jenjang Pendidikan',
       'Program',
       'Progress (%)',
       'Nilai Pre Test',
@@ -151,17 +152,19 @@ describe('exports', () => {
       'Kode Referral',
     ]);
     expect(rows).toHaveLength(2);
-    expect(rows[1]!.slice(0, 8)).toEqual([
+    expect(rows[1]!.slice(0, 9)).toEqual([
       1,
       license,
       `PMO${stamp.toUpperCase()}`,
       participant.fullname,
       participant.email,
       participant.phone,
+      // Registered without an education level.
+      null,
       title,
       0,
     ]);
-    expect(rows[1]![10]).toBeInstanceOf(Date);
+    expect(rows[1]![11]).toBeInstanceOf(Date);
   });
 
   it("downloads one program's participants from its row, and TPM & UK from the menu", async () => {

@@ -13,6 +13,7 @@ function content(i: number): CertificateContent {
     competences: ['Menguji'],
     isPrakerja: i % 2 === 0,
     date: new Date('2026-11-20T03:00:00Z'),
+    validUntil: null,
     verifyUrl: `https://ajar.contoh.id/verifikasi/${number}`,
   };
 }

@@ -2,6 +2,7 @@ import type { QRCode } from 'qrcode';
 import {
   certificateIssuer,
   certificateKindLabels,
+  certificateMessages,
   type CertificateKind,
 } from '@ajar/shared/certificates/certificates.constants';
 import {
@@ -23,6 +24,8 @@ export interface CertificateContent {
   isPrakerja: boolean;
   /** The date printed (completion for graduation, first issue otherwise). */
   date: Date;
+  /** The end of its validity ('Berlaku hingga …' beside the number); null: no end printed. */
+  validUntil: Date | null;
   /** The public verification address the QR code opens. */
   verifyUrl: string;
 }
@@ -227,7 +230,10 @@ function drawCertificate(doc: PDFKit.PDFDocument, c: CertificateContent, qr: QRC
   useFont(doc, 'bold', 14).fillColor(t.accent);
   doc.text(certificateKindLabels[c.kind].toUpperCase(), 0, 135, { width: W, align: 'center' });
   useFont(doc, 'regular', 10).fillColor('#444444');
-  doc.text(`Nomor: ${c.number}`, 0, 155, { width: W, align: 'center' });
+  const validity = c.validUntil
+    ? `   |   ${certificateMessages.validUntil(formatIndonesianDate(c.validUntil))}`
+    : '';
+  doc.text(`Nomor: ${c.number}${validity}`, 0, 155, { width: W, align: 'center' });
 
   useFont(doc, 'regular', 12).fillColor('#333333');
   doc.text('Diberikan kepada', 0, 182, { width: W, align: 'center' });

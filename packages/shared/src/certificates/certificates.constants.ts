@@ -13,6 +13,23 @@ export const certificateTemplateLabels: Record<CertificateTemplate, string> = {
 };
 
 /**
+ * How long a program's certificates are valid (a program setting, 'Masa berlaku sertifikat'):
+ * `none` never expires (every program made before the setting existed), `one_year` is valid until
+ * the same calendar day one year after the date the certificate carries. Fixed on the certificate
+ * at issue (`valid_until`): changing the setting later changes no certificate already issued.
+ */
+export const certificateValidities = ['none', 'one_year'] as const;
+export type CertificateValidity = (typeof certificateValidities)[number];
+
+export const certificateValidityLabels: Record<CertificateValidity, string> = {
+  none: 'Tanpa batas',
+  one_year: '1 tahun',
+};
+
+/** The label of the program setting and of the date shown on certificates. */
+export const certificateValidityLabel = 'Masa berlaku sertifikat';
+
+/**
  * A certificate's state: `valid`; `replaced` by a corrected certificate (a new number); or
  * `revoked` by staff with a reason. Only a valid certificate is downloaded or changed again.
  */
@@ -93,6 +110,15 @@ export const certificateMessages = {
   dateInFuture: 'Tanggal Sertifikat tidak boleh melewati hari ini',
   dateInvalid: 'Tanggal Sertifikat tidak valid',
   downloadAll: 'Unduh Semua Sertifikat',
+  /** Until when a certificate is valid (the PDF, the certificate pages, the verification). */
+  validUntil: (date: string) => `Berlaku hingga ${date}`,
+  /** A certificate whose validity ended (verification page and certificate views). */
+  expired: 'Kedaluwarsa',
+  expiredHeading: 'Sertifikat Kedaluwarsa',
+  expiredSince: (date: string) => `Masa berlaku sertifikat ini berakhir pada ${date}`,
+  /** A certificate without an end of validity. */
+  noExpiry: 'Berlaku tanpa batas waktu',
+  invalidValidity: 'Masa berlaku sertifikat tidak valid',
   /** 429 of the public check: one address asked too often. */
   tooManyVerifications: (minutes: number) =>
     `Terlalu banyak pemeriksaan sertifikat dari alamat Anda. Coba lagi dalam ${minutes} menit.`,

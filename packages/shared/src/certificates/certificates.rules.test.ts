@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { certificateMessages } from './certificates.constants';
 import {
   certificateEntryName,
+  certificateExpired,
+  oneYearValidity,
   formatIndonesianDate,
   formatLearningTime,
   graduationRefusal,
@@ -57,5 +59,22 @@ describe('certificate rules', () => {
     expect(formatLearningTime(45)).toBe('45 menit');
     expect(formatLearningTime(120)).toBe('2 jam');
     expect(formatLearningTime(0)).toBe('');
+  });
+
+  it('a one-year validity ends at the end of the same Jakarta day a year later', () => {
+    const until = oneYearValidity('2026-11-28T03:00:00Z');
+    expect(formatIndonesianDate(until)).toBe('28 November 2027');
+    // 23:59:59.999 WIB on 28 November 2027.
+    expect(until.toISOString()).toBe('2027-11-28T16:59:59.999Z');
+    // A date that is already the next day in Jakarta counts from that day.
+    expect(formatIndonesianDate(oneYearValidity('2026-12-31T17:30:00Z'))).toBe('1 Januari 2028');
+    expect(formatIndonesianDate(oneYearValidity('2028-02-29T05:00:00Z'))).toBe('28 Februari 2029');
+  });
+
+  it('expires only after the validity ended, never without one', () => {
+    const until = new Date('2027-11-28T16:59:59.999Z');
+    expect(certificateExpired(until, new Date('2027-11-28T16:59:59.999Z'))).toBe(false);
+    expect(certificateExpired(until, new Date('2027-11-28T17:00:00Z'))).toBe(true);
+    expect(certificateExpired(null, new Date('2099-01-01T00:00:00Z'))).toBe(false);
   });
 });

@@ -34,6 +34,23 @@ export function formatIndonesianDate(at: Date | string): string {
   return `${day} ${monthNames[month - 1]} ${year}`;
 }
 
+/**
+ * The end of a one-year validity: the same Jakarta calendar day one year after `from` (29 February
+ * becomes 28 February), at the end of that day in Jakarta, so the certificate is valid through the
+ * whole day printed as 'Berlaku hingga …'.
+ */
+export function oneYearValidity(from: Date | string): Date {
+  const { year, month, day } = wibDate(from);
+  const lastDay = new Date(Date.UTC(year + 1, month, 0)).getUTCDate();
+  const endOfDayWib = Date.UTC(year + 1, month - 1, Math.min(day, lastDay), 23, 59, 59, 999);
+  return new Date(endOfDayWib - wibOffsetMs);
+}
+
+/** Whether a certificate valid until `validUntil` (null: no end) has expired at `now`. */
+export function certificateExpired(validUntil: Date | string | null, now: Date): boolean {
+  return validUntil !== null && new Date(validUntil).getTime() < now.getTime();
+}
+
 /** What decides whether a redemption may get a certificate. */
 export interface CertificateFacts {
   progress: number;

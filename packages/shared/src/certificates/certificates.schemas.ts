@@ -60,6 +60,10 @@ export const certificateVerificationSchema = z.object({
   program: z.object({ title: z.string(), minutes: z.number().int() }),
   /** The date the certificate carries: completion for graduation, first issue otherwise. */
   issued_at: z.string(),
+  /** The end of its validity, fixed at issue (the program's setting then); null: no end. */
+  valid_until: z.string().nullable(),
+  /** The validity has ended (`valid` is false then, whatever `status` says). */
+  expired: z.boolean(),
   /** A replaced certificate: when, and the number in force now (the last correction). */
   replaced_by: z.object({ number: z.string(), at: z.string() }).nullable(),
   /** A revoked certificate: when and why (the reason staff gave is public). */
@@ -79,6 +83,9 @@ export const issuedCertificateSchema = z.object({
   issued_at: z.string(),
   /** When the number was issued. */
   created_at: z.string(),
+  /** The end of its validity, fixed at issue; null: no end. */
+  valid_until: z.string().nullable(),
+  expired: z.boolean(),
   status: statusSchema,
   fullname: z.string(),
   program_title: z.string(),

@@ -306,6 +306,9 @@ export const memberCertificateDataSchema = z.object({
   /** Member-authenticated GET streaming the PDF (send the member token); null once revoked. */
   download_url: z.string().nullable(),
   issued_at: z.string(),
+  /** The end of its validity, fixed at issue; null: no end. */
+  valid_until: z.string().nullable(),
+  expired: z.boolean(),
   /** `valid`, or `revoked` by staff (no download; the reason and date are shown). */
   status: z.enum(['valid', 'revoked']),
   revoked: z.object({ at: z.string(), reason: z.string() }).nullable(),

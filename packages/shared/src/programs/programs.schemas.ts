@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagedSchema, pageQuerySchema, sortDirSchema } from '../common/envelope';
 import { messages } from '../common/messages';
+import { certificateMessages, certificateValidities } from '../certificates/certificates.constants';
 import {
   programFieldLabels as L,
   programFieldLimits as limits,
@@ -211,6 +212,10 @@ export const programBodySchema = z.object({
   status: z.enum(programStatuses, { error: programMessages.invalidStatus }).optional(),
   is_free: z.boolean().default(false),
   is_prakerja: z.boolean().default(false),
+  /** Absent: 'none' on create, unchanged on update (clients that predate the setting). */
+  certificate_validity: z
+    .enum(certificateValidities, { error: certificateMessages.invalidValidity })
+    .optional(),
 });
 export type ProgramBody = z.input<typeof programBodySchema>;
 export type ProgramBodyParsed = z.output<typeof programBodySchema>;
@@ -284,6 +289,7 @@ export const programSchema = z.object({
   status: z.enum(programStatuses),
   is_free: z.boolean(),
   is_prakerja: z.boolean(),
+  certificate_validity: z.enum(certificateValidities),
   /** Member redemptions of the program. */
   total_participants: z.number().int(),
   /** Unread participant messages of the program. */
@@ -302,7 +308,13 @@ export type ProgramList = z.infer<typeof programListSchema>;
  * program; facilitators without their account link.
  */
 export const publicProgramSchema = programSchema
-  .omit({ fasilitator: true, total_unread: true, updated_at: true, end_test_at: true })
+  .omit({
+    fasilitator: true,
+    total_unread: true,
+    updated_at: true,
+    end_test_at: true,
+    certificate_validity: true,
+  })
   .extend({ fasilitator: z.array(facilitatorSchema.omit({ user_id: true, status: true })) });
 export type PublicProgram = z.infer<typeof publicProgramSchema>;
 

@@ -47,6 +47,8 @@ export const certificates = pgTable(
     template: text('template').$type<CertificateTemplate>().notNull(),
     /** The date printed: completion for graduation, first issue for participation. */
     certificate_date: timestamp('certificate_date', { withTimezone: true }).notNull(),
+    /** End of its validity from the program's setting at issue; null: valid without end. */
+    valid_until: timestamp('valid_until', { withTimezone: true }),
     status: text('status').$type<CertificateStatus>().notNull().default('valid'),
     /** The certificate this one corrects (it is `replaced`). */
     replaces_id: uuid('replaces_id').references((): AnyPgColumn => certificates.id, {

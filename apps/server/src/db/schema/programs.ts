@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CertificateValidity } from '@ajar/shared/certificates/certificates.constants';
 import { id, timestamps } from './columns';
 import { media } from './media';
 import { studies } from './studies';
@@ -40,6 +41,11 @@ export const programs = pgTable(
     status: text('status').$type<ProgramStatus>().notNull().default('draft'),
     is_free: boolean('is_free').notNull().default(false),
     is_prakerja: boolean('is_prakerja').notNull().default(false),
+    /** How long its certificates are valid, fixed on each at issue (`certificates.valid_until`). */
+    certificate_validity: text('certificate_validity')
+      .$type<CertificateValidity>()
+      .notNull()
+      .default('none'),
     end_test_at: timestamp('end_test_at', { withTimezone: true }),
     created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /**

@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,25 +22,10 @@ import { joinProgram } from '../../test/factories/members';
 import { buildMember, buildRedeem } from '../../test/factories/participants';
 import { buildProgram, buildTopics } from '../../test/factories/programs';
 import { signedIn } from '../../test/factories/users';
+import { pdfText } from '../../test/factories/pdf-text';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 type Headers = { authorization: string };
-
-/** The PDF's text as a reader extracts it (poppler), whitespace and line breaks as one space. */
-function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-cert-doc-'));
-  try {
-    const file = path.join(dir, 'sertifikat.pdf');
-    fs.writeFileSync(file, pdf);
-    const text = execFileSync('pdftotext', [file, '-'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    return text.replace(/\s+/g, ' ');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Names of 150 characters (Javanese and Arabic-derived Indonesian names, accented letters). */
 const longNames = [

@@ -10,9 +10,12 @@ import { zoneDateKey } from '@ajar/shared/common/datetime';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
+  certificateExpired,
   graduationRefusal,
+  oneYearValidity,
   participantRefusal,
 } from '@ajar/shared/certificates/certificates.rules';
+import { serverNow } from '../../lib/clock';
 import { requireProgram, type Viewer } from '../access/access.service';
 import { recordAuditEvent } from '../records/audit-trail.service';
 import { recordLearningEvent } from '../records/records.service';
@@ -33,6 +36,8 @@ function toIssued(
     number: c.number,
     issued_at: c.certificate_date.toISOString(),
     created_at: c.issued_at.toISOString(),
+    valid_until: iso(c.valid_until),
+    expired: certificateExpired(c.valid_until, serverNow()),
     status: c.status,
     fullname: c.fullname,
     program_title: c.program_title,
@@ -46,8 +51,6 @@ function toIssued(
     replaced_by: c.replaced_by,
   };
 }
-
-/** `GET /api/users/v1/member_redeem/detail/{id}`: the redemption the certificate page reads. */
 
 /** `GET /api/users/v1/member_redeem/detail/{id}`: the redemption the certificate page reads. */
 export async function getRedeemDetail(
@@ -143,7 +146,15 @@ export async function correctCertificate(
       by: viewer.id,
     });
     if (!marked) throw AppError.conflict(certificateMessages.notValidAnyMore);
-    const now = new Date();
+    const now = serverNow();
+    const certificateDate = changed.includes('certificate_date')
+      ? jakartaMidnight(after.certificate_date)
+      : old.certificate_date;
+    // A correction keeps the validity the certificate was issued with, counted from its date.
+    const validUntil =
+      old.valid_until && changed.includes('certificate_date')
+        ? oneYearValidity(certificateDate)
+        : old.valid_until;
     let inserted: { id: string; number: string }[] = [];
     // A number already taken (once in 10^12) is drawn again.
     for (let attempt = 0; inserted.length === 0 && attempt < 5; attempt += 1) {
@@ -158,9 +169,8 @@ export async function correctCertificate(
           program_minutes: after.program_minutes,
           competences: old.competences,
           template: old.template,
-          certificate_date: changed.includes('certificate_date')
-            ? jakartaMidnight(after.certificate_date)
-            : old.certificate_date,
+          certificate_date: certificateDate,
+          valid_until: validUntil,
           replaces_id: old.id,
         },
       ]);
@@ -195,7 +205,9 @@ export async function correctCertificate(
 /** The certificate of the redemption that replaced `replacedId`, as the staff page lists it. */
 async function currentOf(db: DbOrTx, redeemId: string, replacedId: string) {
   const list = await repo.certificatesOfRedeem(db, redeemId);
-  const row = list.find((c) => c.replaces_id === replacedId || c.id === replacedId)!;
+  // The replacement first: both may carry the same issue time.
+  const row =
+    list.find((c) => c.replaces_id === replacedId) ?? list.find((c) => c.id === replacedId)!;
   return toIssued(row);
 }
 

@@ -77,6 +77,8 @@ describe('certificate verification throttle', () => {
         'revoked',
         'status',
         'valid',
+        'valid_until',
+        'expired',
       ].sort(),
     );
     expect(res.json().data.member).toEqual({ fullname: 'Sari Batas' });

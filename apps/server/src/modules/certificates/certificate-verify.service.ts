@@ -2,9 +2,11 @@ import {
   certificateMessages,
   certificateVerifyPolicy,
 } from '@ajar/shared/certificates/certificates.constants';
+import { certificateExpired } from '@ajar/shared/certificates/certificates.rules';
 import type { CertificateVerification } from '@ajar/shared/certificates/certificates.schemas';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { serverNow } from '../../lib/clock';
 import {
   beginAttempt,
   normalizeAddress,
@@ -61,14 +63,17 @@ export async function verifyCertificate(
       };
     }
   }
+  const expired = certificateExpired(row.valid_until, serverNow());
   return {
-    valid: row.status === 'valid',
+    valid: row.status === 'valid' && !expired,
     status: row.status,
     number: row.number,
     kind: row.kind,
     member: { fullname: row.fullname },
     program: { title: row.program_title, minutes: row.program_minutes },
     issued_at: row.certificate_date.toISOString(),
+    valid_until: row.valid_until ? row.valid_until.toISOString() : null,
+    expired,
     replaced_by: replacedBy,
     revoked:
       row.status === 'revoked'

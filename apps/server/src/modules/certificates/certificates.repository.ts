@@ -67,6 +67,7 @@ const certificateColumns = {
   competences: certificates.competences,
   template: certificates.template,
   certificate_date: certificates.certificate_date,
+  valid_until: certificates.valid_until,
   status: certificates.status,
   replaces_id: certificates.replaces_id,
   status_reason: certificates.status_reason,
@@ -142,6 +143,7 @@ export async function snapshotsFor(db: DbOrTx, redeemIds: string[]) {
       program_minutes: programMinutes,
       competences: programs.competence,
       is_prakerja: programs.is_prakerja,
+      certificate_validity: programs.certificate_validity,
     })
     .from(memberRedeems)
     .innerJoin(members, eq(members.id, memberRedeems.member_id))

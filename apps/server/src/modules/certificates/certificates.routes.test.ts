@@ -296,6 +296,8 @@ describe('certificates API', () => {
         member: { fullname: 'Dewi Lestari' },
         program: { title: 'Kelas Verifikasi', minutes: 0 },
         issued_at: '2026-11-24T03:00:00.000Z',
+        valid_until: null,
+        expired: false,
         replaced_by: null,
         revoked: null,
       });

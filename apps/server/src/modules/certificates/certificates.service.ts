@@ -10,8 +10,10 @@ import {
 } from '@ajar/shared/certificates/certificates.constants';
 import {
   certificateEntryName,
+  certificateExpired,
   graduationRefusal,
   nameSlug,
+  oneYearValidity,
   participantRefusal,
   wibDate,
   type CertificateFacts,
@@ -19,6 +21,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { renderCertificatePdf, type CertificateContent } from '../../lib/certificate-pdf';
+import { serverNow } from '../../lib/clock';
 import type { CertificatePdfPool } from '../../lib/certificate-pdf-pool';
 import type { RequestUser } from '../../plugins/auth';
 import type { JobContext } from '../jobs/jobs.service';
@@ -56,21 +59,25 @@ type Issuer = string | null;
 async function issueMissing(db: DbOrTx, kind: CertificateKind, redeemIds: string[], by: Issuer) {
   await db.transaction(async (tx) => {
     const snapshots = await repo.snapshotsFor(tx, redeemIds);
-    const now = new Date();
+    const now = serverNow();
     const inserted = await repo.insertIssued(
       tx,
-      snapshots.map((s) => ({
-        member_redeem_id: s.member_redeem_id,
-        kind,
-        number: newCertificateNumber(now),
-        issued_at: now,
-        fullname: s.fullname,
-        program_title: s.program_title,
-        program_minutes: s.program_minutes,
-        competences: s.competences,
-        template: s.is_prakerja ? 'prakerja' : 'umum',
-        certificate_date: certificateDate(kind, now, s.end_test_at),
-      })),
+      snapshots.map((s) => {
+        const date = certificateDate(kind, now, s.end_test_at);
+        return {
+          member_redeem_id: s.member_redeem_id,
+          kind,
+          number: newCertificateNumber(now),
+          issued_at: now,
+          fullname: s.fullname,
+          program_title: s.program_title,
+          program_minutes: s.program_minutes,
+          competences: s.competences,
+          template: s.is_prakerja ? 'prakerja' : 'umum',
+          certificate_date: date,
+          valid_until: s.certificate_validity === 'one_year' ? oneYearValidity(date) : null,
+        };
+      }),
     );
     const bySnapshot = new Map(snapshots.map((s) => [s.member_redeem_id, s]));
     for (const row of inserted) {
@@ -119,6 +126,7 @@ export function pdfContent(cert: repo.CertificateRow, baseUrl: string): Certific
     competences: cert.competences,
     isPrakerja: cert.template === 'prakerja',
     date: cert.certificate_date,
+    validUntil: cert.valid_until,
     verifyUrl: verifyUrl(baseUrl, cert.number),
   };
 }
@@ -203,6 +211,8 @@ export async function memberCertificate(
   number: string;
   verify_url: string;
   issued_at: Date;
+  valid_until: Date | null;
+  expired: boolean;
   status: 'valid' | 'revoked';
   revoked: { at: string; reason: string } | null;
   replaces: string | null;
@@ -218,6 +228,8 @@ export async function memberCertificate(
     number: cert.number,
     verify_url: verifyUrl(baseUrl, cert.number),
     issued_at: cert.certificate_date,
+    valid_until: cert.valid_until,
+    expired: certificateExpired(cert.valid_until, serverNow()),
     status: revoked ? 'revoked' : 'valid',
     revoked:
       revoked && cert.status_changed_at

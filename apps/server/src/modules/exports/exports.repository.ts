@@ -13,6 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { ExportSortField } from '@ajar/shared/exports/exports.constants';
+import type { EducationLevel } from '@ajar/shared/members/members.constants';
 import type { DbOrTx } from '../../db/client';
 import { countRows } from '../../lib/count-rows';
 import {
@@ -79,6 +80,8 @@ export type RedeemExportRow = {
   end_test_at: Date | null;
   reseller_name: string | null;
   referral_code: string | null;
+  /** The member's education level (null: not given). */
+  education_level: EducationLevel | null;
   /** The keyset key: the key column in UTC, `YYYY-MM-DDTHH:MI:SS.US` (fixed width, sortable). */
   sort_key: string;
 };
@@ -104,6 +107,7 @@ type ExportRowJson = [
   reseller_name: string | null,
   referral_code: string | null,
   sort_key: string,
+  education_level: EducationLevel | null,
 ];
 
 const dateOf = (text: string | null) => (text === null ? null : new Date(text));
@@ -127,6 +131,7 @@ function exportRowOf(json: string): RedeemExportRow {
     reseller_name: r[13],
     referral_code: r[14],
     sort_key: r[15],
+    education_level: r[16],
   };
 }
 
@@ -233,7 +238,7 @@ export async function redeemPage(
           ${members.fullname}, ${members.email}, ${members.phone}, ${page.program_id},
           ${page.progress}, ${page.pre_test}, ${page.post_test}, ${page.created_at},
           ${page.start_test_at}, ${page.end_test_at}, ${resellers.fullname},
-          ${resellers.referral_code}, ${page.sort_key})::text`,
+          ${resellers.referral_code}, ${page.sort_key}, ${members.education_level})::text`,
       })
       .from(page)
       .innerJoin(members, eq(members.id, page.member_id))

@@ -6,7 +6,7 @@ import {
   memberRedeemEpmHeaders,
   memberRedeemHeaders,
 } from '@ajar/shared/exports/exports.constants';
-import { downloads } from '../../db/schema';
+import { downloads, members } from '../../db/schema';
 import {
   buildFeedback,
   buildTypedActivity,
@@ -83,6 +83,11 @@ describe('exports API', () => {
       end_test_at: new Date('2025-03-05T10:30:00Z'),
     });
     await setRedeemReseller(t.db, graded.id, reseller.id);
+    // The education level the participant gave in their profile; the joined one gave none.
+    await t.db
+      .update(members)
+      .set({ education_level: 'tk' })
+      .where(eq(members.id, graded.member_id));
 
     const res = await post('member_redeem', [program.id]);
     expect(res.statusCode, res.body).toBe(200);
@@ -106,6 +111,7 @@ describe('exports API', () => {
       expect.any(String),
       expect.stringContaining('@contoh.id'),
       expect.stringMatching(/^62/),
+      'Taman Kanak-Kanak',
       'Digital Marketing UMKM',
       100,
       40,
@@ -117,21 +123,22 @@ describe('exports API', () => {
       reseller.referral_code,
     ]);
     const live = rows[2]!;
-    expect(live.slice(0, 8)).toEqual([
+    expect(live.slice(0, 9)).toEqual([
       2,
       joined.voucher.code,
       expect.any(String),
       joined.member.fullname,
       joined.member.email,
       joined.member.phone,
+      null,
       'Digital Marketing UMKM',
       0,
     ]);
-    expect(live.slice(8, 10)).toEqual([null, null]);
+    expect(live.slice(9, 11)).toEqual([null, null]);
     expect(
-      Math.abs((live[10] as Date).getTime() - wib(new Date().toISOString()).getTime()),
+      Math.abs((live[11] as Date).getTime() - wib(new Date().toISOString()).getTime()),
     ).toBeLessThan(60_000);
-    expect(live.slice(11)).toEqual([null, null, null, null]);
+    expect(live.slice(12)).toEqual([null, null, null, null]);
     // Shown as the screens show them: '1 Mar 2025 10:00 WIB'.
     expect(await dateCellFormats(file.rawPayload)).toEqual(new Set([excelDateTimeFormat]));
   });
@@ -198,7 +205,7 @@ describe('exports API', () => {
     await buildRedeem(t.db, a.id, { license: 'A-2', created_at: new Date('2024-01-03T00:00:00Z') });
     await buildRedeem(t.db, b.id, { license: 'B-2', created_at: new Date('2024-01-04T00:00:00Z') });
     const rows = await exported('member_redeem', [b.id, a.id, b.id]);
-    expect(rows.slice(1).map((r) => [r[0], r[1], r[6]])).toEqual([
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[7]])).toEqual([
       [1, 'A-1', 'Program A'],
       [2, 'B-1', 'Program B'],
       [3, 'A-2', 'Program A'],
@@ -260,6 +267,7 @@ describe('exports API', () => {
       created_at: new Date('2024-05-01T00:00:00Z'),
       end_test_at: new Date('2024-05-02T00:00:00Z'),
     });
+    await t.db.update(members).set({ education_level: 'sma' }).where(eq(members.id, r1.member_id));
     await buildFeedback(t.db, r1, tpm1, { score: 80, text: 'Tugas rapi' });
     await buildFeedback(t.db, r1, tpm2, { score: 70, text: null });
     await buildFeedback(t.db, r1, uk1, { score: 90, text: 'Lulus uji keterampilan' });
@@ -287,7 +295,7 @@ describe('exports API', () => {
       'Nilai UK 4 - Uji Saji',
       'Feedback UK 4 - Uji Saji',
     ]);
-    expect(rows.slice(1).map((r) => [r[1], r[6], r[7], ...r.slice(10)])).toEqual([
+    expect(rows.slice(1).map((r) => [r[1], r[7], r[8], ...r.slice(11)])).toEqual([
       [
         'EPM-1',
         'Prakerja A',
@@ -304,7 +312,9 @@ describe('exports API', () => {
       ['EPM-2', 'Prakerja B', 50, 65, 'Perlu perbaikan', null, null, null, null, null, null],
       ['EPM-3', 'Prakerja B', 0, null, null, null, null, null, null, null, null],
     ]);
-    expect(rows[1]!.slice(8, 10)).toEqual([
+    // 'Jenjang Pendidikan' as the profile names it, empty when not given.
+    expect(rows.slice(1).map((r) => r[6])).toEqual(['SMA', null, null]);
+    expect(rows[1]!.slice(9, 11)).toEqual([
       wib('2024-05-01T00:00:00Z'),
       wib('2024-05-02T00:00:00Z'),
     ]);

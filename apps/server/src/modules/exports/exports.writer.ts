@@ -10,6 +10,7 @@ import {
 import { excelDateTimeFormat } from '@ajar/shared/common/datetime';
 import { toExportWallClock } from '@ajar/shared/exports/exports.rules';
 import { epmColumnHeader } from '@ajar/shared/imports/imports.constants';
+import { educationLevelLabels } from '@ajar/shared/members/members.constants';
 import type { DbOrTx } from '../../db/client';
 import { safeRow } from '../../lib/xlsx-cells';
 import * as repo from './exports.repository';
@@ -42,6 +43,7 @@ const widths: Record<string, number> = {
   'Nama Peserta': 28,
   Email: 30,
   'Nomor Whatsapp': 17,
+  'Jenjang Pendidikan': 19,
   Program: 36,
   'Progress (%)': 13,
   Reseller: 24,
@@ -61,6 +63,10 @@ function columnsOf(headers: readonly string[]): ColumnDef[] {
 
 /** The columns of the `member_redeem` export. */
 export const memberRedeemColumns = () => columnsOf(memberRedeemHeaders);
+
+/** The education level as the profile names it; empty when the participant gave none. */
+const educationLabel = (r: ExportRow): string | null =>
+  r.education_level ? educationLevelLabels[r.education_level] : null;
 
 const wallClock = (value: Date | null): Date | null => (value ? toExportWallClock(value) : null);
 
@@ -133,6 +139,7 @@ export function memberRedeemValues(n: number, r: ExportRow): Cell[] {
     r.fullname,
     r.email,
     r.phone,
+    educationLabel(r),
     r.program_title,
     r.progress,
     r.pre_test,
@@ -252,6 +259,7 @@ export async function writeMemberRedeemExport(
         r.fullname,
         r.email,
         r.phone,
+        educationLabel(r),
         r.program_title,
         r.progress,
         wallClock(r.created_at),

@@ -106,6 +106,8 @@ export const memberAppRoutes: FastifyPluginAsync = async (app) => {
             ? `/api/member/v1/program/${params.programId}/certificate/pdf`
             : null,
         issued_at: cert.issued_at.toISOString(),
+        valid_until: cert.valid_until ? cert.valid_until.toISOString() : null,
+        expired: cert.expired,
         status: cert.status,
         revoked: cert.revoked,
         replaces: cert.replaces,

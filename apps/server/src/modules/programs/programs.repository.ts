@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { CertificateValidity } from '@ajar/shared/certificates/certificates.constants';
 import type { ProgramSortField, ProgramStatus } from '@ajar/shared/programs/programs.constants';
 import type { DbOrTx } from '../../db/client';
 import { orderBy, pageWindow, type OrderTerm } from '../../lib/paging';
@@ -40,6 +41,7 @@ const programBaseColumns = {
   status: programs.status,
   is_free: programs.is_free,
   is_prakerja: programs.is_prakerja,
+  certificate_validity: programs.certificate_validity,
   end_test_at: programs.end_test_at,
   created_at: programs.created_at,
   updated_at: programs.updated_at,
@@ -63,6 +65,7 @@ export type ProgramRow = {
   status: ProgramStatus;
   is_free: boolean;
   is_prakerja: boolean;
+  certificate_validity: CertificateValidity;
   end_test_at: Date | null;
   created_at: Date;
   updated_at: Date;

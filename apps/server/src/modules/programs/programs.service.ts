@@ -61,6 +61,7 @@ function toProgram(row: repo.ProgramRow, facilitators: repo.FacilitatorRow[]): P
     status: row.status,
     is_free: row.is_free,
     is_prakerja: row.is_prakerja,
+    certificate_validity: row.certificate_validity,
     total_participants: Number(row.total_participants),
     total_unread: Number(row.total_unread),
     created_at: row.created_at.toISOString(),
@@ -232,6 +233,7 @@ function programValues(body: ProgramBodyParsed): Omit<repo.ProgramValues, 'statu
     selling_link: info.selling_link,
     is_free: body.is_free,
     is_prakerja: body.is_prakerja,
+    ...(body.certificate_validity ? { certificate_validity: body.certificate_validity } : {}),
   };
 }
 

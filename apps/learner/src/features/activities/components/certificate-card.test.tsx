@@ -28,6 +28,8 @@ const base: MemberCertificateData = {
   verify_url: 'https://ajar.contoh.id/verifikasi/AJR-2026-11-7K3QX9MD',
   download_url: '/api/member/v1/program/x/certificate/pdf',
   issued_at: '2026-11-20T03:00:00.000Z',
+  valid_until: null,
+  expired: false,
   status: 'valid',
   revoked: null,
   replaces: null,
@@ -54,5 +56,23 @@ describe('CertificateCard', () => {
     expect(screen.getByText('AJR-2026-11-7K3QX9MD')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Unduh Sertifikat (PDF)' })).toBeNull();
     expect(screen.queryByLabelText('Tautan verifikasi untuk dibagikan')).toBeNull();
+  });
+
+  it('says until when a certificate is valid, and that it expired once it has', async () => {
+    renderCard({ ...base, valid_until: '2027-11-20T16:59:59.999Z' });
+    expect(await screen.findByText('Berlaku hingga 20 November 2027')).toBeTruthy();
+    cleanup();
+    renderCard({ ...base, valid_until: '2027-11-20T16:59:59.999Z', expired: true });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Masa berlaku sertifikat ini berakhir pada 20 November 2027',
+    );
+    expect(screen.queryByText('Berlaku hingga 20 November 2027')).toBeNull();
+  });
+
+  it('says nothing of validity for a certificate without an end', async () => {
+    renderCard(base);
+    await screen.findByRole('button', { name: 'Unduh Sertifikat (PDF)' });
+    expect(screen.queryByText(/Berlaku hingga/)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { certificateMessages } from '@ajar/shared/certificates/certificates.constants';
 import { formatIndonesianDate } from '@ajar/shared/certificates/certificates.rules';
 import { errorMessage } from '../../../api/http';
 import { readSession } from '../../../api/session';
@@ -71,6 +72,14 @@ export function CertificateCard({ programId }: { programId: string }) {
       <p>
         Selamat, program selesai. Nomor sertifikat: <strong>{data.number}</strong>
       </p>
+      {data.valid_until && !data.expired && (
+        <p>{certificateMessages.validUntil(formatIndonesianDate(data.valid_until))}</p>
+      )}
+      {data.valid_until && data.expired && (
+        <Alert tone="error">
+          {certificateMessages.expiredSince(formatIndonesianDate(data.valid_until))}
+        </Alert>
+      )}
       {data.replaces && (
         <p className="muted">
           Sertifikat ini hasil koreksi dan menggantikan nomor {data.replaces}.

@@ -1,15 +1,6 @@
+import { Fragment, useId, type FormEventHandler, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-} from '@mui/material';
+import { Alert, Box, Dialog, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useForm, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import {
@@ -52,42 +43,102 @@ function showServerError<T extends FieldValues>(
 }
 
 /**
- * 'Koreksi Sertifikat': the certificate's data as it reads, to be corrected. Saving issues a new
- * number with it; the old number's verification page then says it was replaced.
+ * The frame both change dialogs share: the dialog and its title, and the form inside keyed by
+ * the certificate, so each opening starts from that certificate's own data.
  */
-export function CorrectCertificateDialog({ certificate, redeemId, onClose }: ChangeDialogProps) {
+function ChangeDialog({
+  certificate,
+  title,
+  onClose,
+  children,
+}: {
+  certificate: IssuedCertificate | null;
+  title: string;
+  onClose: () => void;
+  children: (certificate: IssuedCertificate) => ReactNode;
+}) {
+  const titleId = useId();
   return (
     <Dialog
       open={Boolean(certificate)}
       onClose={onClose}
       maxWidth="sm"
       fullWidth
-      aria-labelledby="correct-certificate-title"
+      aria-labelledby={titleId}
     >
-      <DialogTitle id="correct-certificate-title">Koreksi Sertifikat</DialogTitle>
-      {certificate && (
-        // Keyed so each opening starts from that certificate's own data.
-        <CorrectForm
-          key={certificate.id}
-          certificate={certificate}
-          redeemId={redeemId}
-          onClose={onClose}
-        />
-      )}
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      {certificate && <Fragment key={certificate.id}>{children(certificate)}</Fragment>}
     </Dialog>
   );
 }
 
-function CorrectForm({
-  certificate,
-  redeemId,
-  onClose,
+/** A change form: what will happen (`notice`), the fields, then the dialog's buttons. */
+function ChangeForm({
+  onSubmit,
+  notice,
+  actions,
+  children,
 }: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  notice: ReactNode;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <DialogContent sx={{ pt: 1 }}>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {notice}
+          {children}
+        </Stack>
+      </DialogContent>
+      {actions}
+    </Box>
+  );
+}
+
+/**
+ * Sends a valid form through `send`: on success says `done(result)` and closes; a refusal goes
+ * to the fields it names, or to a snackbar.
+ */
+function useChangeSubmit<T extends FieldValues, R>(
+  form: UseFormReturn<T, unknown, T>,
+  send: (body: T) => Promise<R>,
+  done: (result: R) => string,
+  onClose: () => void,
+) {
+  const { enqueueSnackbar } = useSnackbar();
+  return form.handleSubmit((body) =>
+    send(body).then(
+      (result) => {
+        enqueueSnackbar(done(result), { variant: 'success' });
+        onClose();
+      },
+      (error: unknown) =>
+        showServerError(form, error, (m) => enqueueSnackbar(m, { variant: 'error' })),
+    ),
+  );
+}
+
+interface ChangeFormProps {
   certificate: IssuedCertificate;
   redeemId: string;
   onClose: () => void;
-}) {
-  const { enqueueSnackbar } = useSnackbar();
+}
+
+/**
+ * 'Koreksi Sertifikat': the certificate's data as it reads, to be corrected. Saving issues a new
+ * number with it; the old number's verification page then says it was replaced.
+ */
+export function CorrectCertificateDialog({ certificate, redeemId, onClose }: ChangeDialogProps) {
+  return (
+    <ChangeDialog certificate={certificate} title="Koreksi Sertifikat" onClose={onClose}>
+      {(c) => <CorrectForm certificate={c} redeemId={redeemId} onClose={onClose} />}
+    </ChangeDialog>
+  );
+}
+
+function CorrectForm({ certificate, redeemId, onClose }: ChangeFormProps) {
   const correct = useCorrectCertificate(redeemId);
   const form = useForm({
     resolver: zodResolver(certificateCorrectBodySchema),
@@ -100,76 +151,70 @@ function CorrectForm({
     },
   });
   const busy = correct.isPending;
-  const onSubmit = form.handleSubmit((body) =>
-    correct.mutateAsync({ id: certificate.id, body }).then(
-      (created) => {
-        enqueueSnackbar(`${certificateMessages.corrected}: ${created.number}`, {
-          variant: 'success',
-        });
-        onClose();
-      },
-      (error: unknown) =>
-        showServerError(form, error, (m) => enqueueSnackbar(m, { variant: 'error' })),
-    ),
+  const onSubmit = useChangeSubmit(
+    form,
+    (body) => correct.mutateAsync({ id: certificate.id, body }),
+    (created) => `${certificateMessages.corrected}: ${created.number}`,
+    onClose,
   );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
-      <DialogContent sx={{ pt: 1 }}>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Alert severity="info">
-            Nomor {certificate.number} akan diganti dengan nomor baru berisi data di bawah ini.
-            Halaman verifikasi nomor lama menautkan ke nomor baru.
-          </Alert>
-          <FormTextField
-            control={form.control}
-            name="fullname"
-            label={L.fullname}
-            required
-            disabled={busy}
-            slotProps={{ htmlInput: { maxLength: certificateLimits.fullname } }}
-          />
-          <FormTextField
-            control={form.control}
-            name="program_title"
-            label={L.programTitle}
-            required
-            disabled={busy}
-            slotProps={{ htmlInput: { maxLength: certificateLimits.programTitle } }}
-          />
-          <FormTextField
-            control={form.control}
-            name="program_minutes"
-            label={L.programMinutes}
-            type="number"
-            disabled={busy}
-            helperText="0: durasi tidak dicetak"
-            slotProps={{ htmlInput: { min: 0, max: certificateLimits.programMinutes } }}
-          />
-          <FormTextField
-            control={form.control}
-            name="certificate_date"
-            label={L.certificateDate}
-            type="date"
-            required
-            disabled={busy}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: zoneDateKey() } }}
-          />
-          <FormTextField
-            control={form.control}
-            name="reason"
-            label={L.reason}
-            required
-            multiline
-            minRows={2}
-            disabled={busy}
-            helperText="Dicatat bersama nama Anda dan waktunya"
-            slotProps={{ htmlInput: { maxLength: certificateLimits.reason } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogSaveActions busy={busy} onCancel={onClose} />
-    </Box>
+    <ChangeForm
+      onSubmit={onSubmit}
+      notice={
+        <Alert severity="info">
+          Nomor {certificate.number} akan diganti dengan nomor baru berisi data di bawah ini.
+          Halaman verifikasi nomor lama menautkan ke nomor baru.
+        </Alert>
+      }
+      actions={<DialogSaveActions busy={busy} onCancel={onClose} />}
+    >
+      <FormTextField
+        control={form.control}
+        name="fullname"
+        label={L.fullname}
+        required
+        disabled={busy}
+        slotProps={{ htmlInput: { maxLength: certificateLimits.fullname } }}
+      />
+      <FormTextField
+        control={form.control}
+        name="program_title"
+        label={L.programTitle}
+        required
+        disabled={busy}
+        slotProps={{ htmlInput: { maxLength: certificateLimits.programTitle } }}
+      />
+      <FormTextField
+        control={form.control}
+        name="program_minutes"
+        label={L.programMinutes}
+        type="number"
+        disabled={busy}
+        helperText="0: durasi tidak dicetak"
+        slotProps={{ htmlInput: { min: 0, max: certificateLimits.programMinutes } }}
+      />
+      <FormTextField
+        control={form.control}
+        name="certificate_date"
+        label={L.certificateDate}
+        type="date"
+        required
+        disabled={busy}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: zoneDateKey() } }}
+      />
+      <FormTextField
+        control={form.control}
+        name="reason"
+        label={L.reason}
+        required
+        multiline
+        minRows={2}
+        disabled={busy}
+        helperText="Dicatat bersama nama Anda dan waktunya"
+        slotProps={{ htmlInput: { maxLength: certificateLimits.reason } }}
+      />
+    </ChangeForm>
   );
 }
 
@@ -179,88 +224,50 @@ function CorrectForm({
  */
 export function RevokeCertificateDialog({ certificate, redeemId, onClose }: ChangeDialogProps) {
   return (
-    <Dialog
-      open={Boolean(certificate)}
-      onClose={onClose}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="revoke-certificate-title"
-    >
-      <DialogTitle id="revoke-certificate-title">Cabut Sertifikat</DialogTitle>
-      {certificate && (
-        <RevokeForm
-          key={certificate.id}
-          certificate={certificate}
-          redeemId={redeemId}
-          onClose={onClose}
-        />
-      )}
-    </Dialog>
+    <ChangeDialog certificate={certificate} title="Cabut Sertifikat" onClose={onClose}>
+      {(c) => <RevokeForm certificate={c} redeemId={redeemId} onClose={onClose} />}
+    </ChangeDialog>
   );
 }
 
-function RevokeForm({
-  certificate,
-  redeemId,
-  onClose,
-}: {
-  certificate: IssuedCertificate;
-  redeemId: string;
-  onClose: () => void;
-}) {
-  const { enqueueSnackbar } = useSnackbar();
+function RevokeForm({ certificate, redeemId, onClose }: ChangeFormProps) {
   const revoke = useRevokeCertificate(redeemId);
   const form = useForm({
     resolver: zodResolver(certificateRevokeBodySchema),
     defaultValues: { reason: '' },
   });
   const busy = revoke.isPending;
-  const onSubmit = form.handleSubmit((body) =>
-    revoke.mutateAsync({ id: certificate.id, body }).then(
-      () => {
-        enqueueSnackbar(certificateMessages.revoked, { variant: 'success' });
-        onClose();
-      },
-      (error: unknown) =>
-        showServerError(form, error, (m) => enqueueSnackbar(m, { variant: 'error' })),
-    ),
+  const onSubmit = useChangeSubmit(
+    form,
+    (body) => revoke.mutateAsync({ id: certificate.id, body }),
+    () => certificateMessages.revoked,
+    onClose,
   );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
-      <DialogContent sx={{ pt: 1 }}>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Alert severity="warning">
-            Sertifikat {certificate.number} atas nama {certificate.fullname} akan dicabut. Peserta
-            tidak dapat mengunduhnya lagi, dan tidak ada sertifikat baru untuk program ini. Alasan
-            tampil di halaman verifikasi publik.
-          </Alert>
-          <FormTextField
-            control={form.control}
-            name="reason"
-            label={L.reason}
-            required
-            multiline
-            minRows={2}
-            disabled={busy}
-            slotProps={{ htmlInput: { maxLength: certificateLimits.reason } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy} color="inherit">
-          Batal
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          color="error"
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          Cabut Sertifikat
-        </Button>
-      </DialogActions>
-    </Box>
+    <ChangeForm
+      onSubmit={onSubmit}
+      notice={
+        <Alert severity="warning">
+          Sertifikat {certificate.number} atas nama {certificate.fullname} akan dicabut. Peserta
+          tidak dapat mengunduhnya lagi, dan tidak ada sertifikat baru untuk program ini. Alasan
+          tampil di halaman verifikasi publik.
+        </Alert>
+      }
+      actions={
+        <DialogSaveActions busy={busy} onCancel={onClose} label="Cabut Sertifikat" color="error" />
+      }
+    >
+      <FormTextField
+        control={form.control}
+        name="reason"
+        label={L.reason}
+        required
+        multiline
+        minRows={2}
+        disabled={busy}
+        slotProps={{ htmlInput: { maxLength: certificateLimits.reason } }}
+      />
+    </ChangeForm>
   );
 }

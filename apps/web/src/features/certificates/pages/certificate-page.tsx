@@ -22,6 +22,7 @@ import {
   certificateMessages,
   certificateStatusLabels,
   certificateTemplateLabels,
+  certificateValidityLabels,
   type CertificateKind,
 } from '@ajar/shared/certificates/certificates.constants';
 import {
@@ -165,6 +166,9 @@ function CertificatePage({ kind }: { kind: CertificateKind }) {
                     color={statusColor[issued.status]}
                     label={certificateStatusLabels[issued.status]}
                   />
+                  {issued.status === 'valid' && issued.expired && (
+                    <Chip size="small" color="error" label={certificateMessages.expired} />
+                  )}
                 </Stack>
                 <Field label="Nomor Sertifikat" value={issued.number} />
                 <Field label="Nama pada Sertifikat" value={issued.fullname} />
@@ -176,6 +180,14 @@ function CertificatePage({ kind }: { kind: CertificateKind }) {
                   />
                 )}
                 <Field label="Tanggal Sertifikat" value={formatIndonesianDate(issued.issued_at)} />
+                <Field
+                  label="Berlaku Hingga"
+                  value={
+                    issued.valid_until
+                      ? formatIndonesianDate(issued.valid_until)
+                      : certificateValidityLabels.none
+                  }
+                />
                 <Field
                   label="Template Sertifikat"
                   value={certificateTemplateLabels[issued.template]}

@@ -52,19 +52,21 @@ describe('VerifyCertificatePage', () => {
     member: { fullname: 'Budi Santosa' },
     program: { title: 'Akuntansi Dasar', minutes: 150 },
     issued_at: '2026-11-20T03:00:00.000Z',
+    valid_until: null,
+    expired: false,
     replaced_by: null,
     revoked: null,
   };
 
+  /** The page for `number` with the API answering `data` as the verification. */
+  const renderVerified = (data: object, number?: string) =>
+    renderAnswered(200, { status: 200, message: 'success', data }, number);
+
   it('says a corrected certificate was replaced and links to the number in force', async () => {
-    renderAnswered(200, {
-      status: 200,
-      message: 'success',
-      data: {
-        ...answer,
-        status: 'replaced',
-        replaced_by: { number: 'AJR-2026-11-BARU0001', at: '2026-11-25T03:00:00.000Z' },
-      },
+    renderVerified({
+      ...answer,
+      status: 'replaced',
+      replaced_by: { number: 'AJR-2026-11-BARU0001', at: '2026-11-25T03:00:00.000Z' },
     });
     expect(
       await screen.findByRole('heading', { name: certificateMessages.replacedHeading }),
@@ -76,16 +78,11 @@ describe('VerifyCertificatePage', () => {
   });
 
   it("says 'dicabut' with the date and reason of a revoked certificate", async () => {
-    renderAnswered(
-      200,
+    renderVerified(
       {
-        status: 200,
-        message: 'success',
-        data: {
-          ...answer,
-          status: 'revoked',
-          revoked: { at: '2026-11-26T03:00:00.000Z', reason: 'Tugas dipalsukan' },
-        },
+        ...answer,
+        status: 'revoked',
+        revoked: { at: '2026-11-26T03:00:00.000Z', reason: 'Tugas dipalsukan' },
       },
       'AJR-2026-11-DICABUT1',
     );
@@ -96,5 +93,28 @@ describe('VerifyCertificatePage', () => {
       screen.getByText(/Sertifikat ini dicabut pada 26 November 2026\. Alasan: Tugas dipalsukan/),
     ).toBeTruthy();
     expect(screen.queryByText(certificateMessages.genuine)).toBeNull();
+  });
+
+  it("says 'Kedaluwarsa' once a certificate's validity has ended, and until when it was valid", async () => {
+    renderVerified(
+      { ...answer, status: 'valid', valid_until: '2027-11-20T16:59:59.999Z', expired: true },
+      'AJR-2026-11-LEWAT001',
+    );
+    expect(
+      await screen.findByRole('heading', { name: certificateMessages.expiredHeading }),
+    ).toBeTruthy();
+    expect(screen.getByText(certificateMessages.expiredSince('20 November 2027'))).toBeTruthy();
+    expect(screen.getByText('20 November 2027 (Kedaluwarsa)')).toBeTruthy();
+    expect(screen.queryByText(certificateMessages.genuine)).toBeNull();
+  });
+
+  it('says until when a certificate in force is valid', async () => {
+    renderVerified(
+      { ...answer, valid: true, status: 'valid', valid_until: '2027-11-20T16:59:59.999Z' },
+      'AJR-2026-11-BERLAKU1',
+    );
+    expect(await screen.findByRole('heading', { name: certificateMessages.genuine })).toBeTruthy();
+    expect(screen.getByText('Berlaku Hingga')).toBeTruthy();
+    expect(screen.getByText('20 November 2027')).toBeTruthy();
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import HighlightOffIcon from '@mui/icons-material/HighlightOff';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import {
   certificateIssuer,
@@ -36,14 +37,17 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The heading: genuine and in force, replaced by a correction, or revoked. */
+/** The heading: genuine and in force, expired, replaced by a correction, or revoked. */
 function Verdict({ data }: { data: CertificateVerification }) {
   const verdicts = {
     valid: { Icon: VerifiedIcon, color: 'success', text: certificateMessages.genuine },
+    expired: { Icon: EventBusyIcon, color: 'error', text: certificateMessages.expiredHeading },
     replaced: { Icon: SwapHorizIcon, color: 'warning', text: certificateMessages.replacedHeading },
     revoked: { Icon: HighlightOffIcon, color: 'error', text: certificateMessages.revokedHeading },
   } as const;
-  const { Icon, color, text } = verdicts[data.status];
+  // Replaced and revoked say more than an ended validity does.
+  const { Icon, color, text } =
+    verdicts[data.status === 'valid' && data.expired ? 'expired' : data.status];
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <Icon color={color} fontSize="large" />
@@ -107,6 +111,13 @@ export function VerifyCertificatePage() {
                   </Link>
                 </Alert>
               )}
+              {verification.data.expired && verification.data.valid_until && (
+                <Alert severity="error">
+                  {certificateMessages.expiredSince(
+                    formatIndonesianDate(verification.data.valid_until),
+                  )}
+                </Alert>
+              )}
               {verification.data.revoked && (
                 <Alert severity="error">
                   Sertifikat ini dicabut pada {formatIndonesianDate(verification.data.revoked.at)}.
@@ -124,6 +135,14 @@ export function VerifyCertificatePage() {
               )}
               <Row label="Jenis" value={certificateKindLabels[verification.data.kind]} />
               <Row label="Tanggal" value={formatIndonesianDate(verification.data.issued_at)} />
+              {verification.data.valid_until && (
+                <Row
+                  label="Berlaku Hingga"
+                  value={`${formatIndonesianDate(verification.data.valid_until)}${
+                    verification.data.expired ? ` (${certificateMessages.expired})` : ''
+                  }`}
+                />
+              )}
             </Stack>
           )}
           {notFound && (

@@ -23,6 +23,11 @@ import {
   programTypeLabels,
   programTypes,
 } from '@ajar/shared/programs/programs.constants';
+import {
+  certificateValidities,
+  certificateValidityLabel,
+  certificateValidityLabels,
+} from '@ajar/shared/certificates/certificates.constants';
 import { otherStudyTitle, type Study } from '@ajar/shared/studies/studies.schemas';
 import { FormTextField } from '@/components/form-text-field';
 import { RichTextEditor } from '@/components/rich-text-editor';
@@ -234,6 +239,34 @@ export function ProgramDetailFields({
               >
                 <FormControlLabel value="free" control={<Radio />} label={priceLabels.free} />
                 <FormControlLabel value="paid" control={<Radio />} label={priceLabels.paid} />
+              </RadioGroup>
+            </FormControl>
+          )}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Controller
+          control={control}
+          name="certificate_validity"
+          render={({ field }) => (
+            <FormControl component="fieldset">
+              <FormLabel component="legend" sx={{ fontSize: 14 }}>
+                {certificateValidityLabel}
+              </FormLabel>
+              <RadioGroup
+                row
+                name={field.name}
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+              >
+                {certificateValidities.map((v) => (
+                  <FormControlLabel
+                    key={v}
+                    value={v}
+                    control={<Radio />}
+                    label={certificateValidityLabels[v]}
+                  />
+                ))}
               </RadioGroup>
             </FormControl>
           )}

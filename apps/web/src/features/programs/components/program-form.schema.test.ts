@@ -121,6 +121,7 @@ describe('program form schema', () => {
       status: 'draft',
       is_free: false,
       is_prakerja: true,
+      certificate_validity: 'one_year',
       total_participants: 0,
       total_unread: 0,
       created_at: '2025-01-01T00:00:00.000Z',
@@ -136,8 +137,10 @@ describe('program form schema', () => {
       selling_price: '990000',
       selling_link: [{ title: '', url: '' }],
       is_prakerja: true,
+      certificate_validity: 'one_year',
     });
     const body = formToProgramBody(programFormSchema.parse(values), { id: studyId });
+    expect(body.certificate_validity).toBe('one_year');
     expect(body.fasilitator?.[0]).toMatchObject({ id: program.fasilitator[0]?.id, name: 'Rina' });
   });
 

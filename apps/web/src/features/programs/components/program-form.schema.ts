@@ -33,6 +33,7 @@ export const programFormSchema = z
       .array(z.object({ value: targets.competence.element }))
       .min(1, { error: messages.required(programFieldLabels.competence) }),
     is_prakerja: body.is_prakerja,
+    certificate_validity: body.certificate_validity.unwrap(),
     is_free: body.is_free,
     cover: information.cover,
     discount_price: information.discount_price,
@@ -64,6 +65,7 @@ export const fieldTabs: Record<keyof ProgramFormValues, number> = {
   study_other: 0,
   competence: 0,
   is_prakerja: 0,
+  certificate_validity: 0,
   is_free: 0,
   cover: 1,
   discount_price: 1,
@@ -89,6 +91,7 @@ export function emptyProgramForm(): ProgramFormValues {
     study_other: '',
     competence: [{ value: '' }],
     is_prakerja: false,
+    certificate_validity: 'none',
     is_free: false,
     cover: null,
     discount_price: '',
@@ -110,6 +113,7 @@ export function programToForm(program: Program): ProgramFormValues {
       ? program.learning_targets.competence.map((value) => ({ value }))
       : [{ value: '' }],
     is_prakerja: program.is_prakerja,
+    certificate_validity: program.certificate_validity,
     is_free: program.is_free,
     cover: program.program_information.cover,
     discount_price:
@@ -153,6 +157,7 @@ export function formToProgramBody(
     fasilitator: values.fasilitator,
     is_free: values.is_free,
     is_prakerja: values.is_prakerja,
+    certificate_validity: values.certificate_validity,
   };
 }
 
