@@ -26,6 +26,17 @@ const boxStyle: CSSProperties = {
   padding: 8,
   maxHeight: '80vh',
 };
+/** The toolbar's buttons where the app gives them no class of its own. */
+const plainButtonStyle: CSSProperties = {
+  minWidth: 40,
+  minHeight: 36,
+  padding: '4px 12px',
+  border: '1px solid #9ca3af',
+  borderRadius: 6,
+  background: '#fff',
+  font: 'inherit',
+  cursor: 'pointer',
+};
 const toolbarStyle: CSSProperties = {
   display: 'flex',
   flexWrap: 'wrap',
@@ -183,6 +194,7 @@ export function PdfViewer({ source, buttonClassName, onFailed }: PdfViewerProps)
         <button
           type="button"
           className={buttonClassName}
+          style={buttonClassName ? undefined : plainButtonStyle}
           aria-label={pdfTexts.zoomOut}
           disabled={zoom <= pdfZoom.min}
           onClick={() => setZoom((z) => nextZoom(z, -1))}
@@ -193,6 +205,7 @@ export function PdfViewer({ source, buttonClassName, onFailed }: PdfViewerProps)
         <button
           type="button"
           className={buttonClassName}
+          style={buttonClassName ? undefined : plainButtonStyle}
           aria-label={pdfTexts.zoomIn}
           disabled={zoom >= pdfZoom.max}
           onClick={() => setZoom((z) => nextZoom(z, 1))}
@@ -202,6 +215,7 @@ export function PdfViewer({ source, buttonClassName, onFailed }: PdfViewerProps)
         <button
           type="button"
           className={buttonClassName}
+          style={buttonClassName ? undefined : plainButtonStyle}
           disabled={zoom === 1}
           onClick={() => setZoom(1)}
         >
