@@ -111,6 +111,17 @@ describe('participants', () => {
     expect(download.suggestedFilename()).toBe('konten-rina.pdf');
     expect(fs.readFileSync((await download.path())!).equals(workFile)).toBe(true);
 
+    // A PDF work is read in the back office too, drawn by pdf.js from the bytes fetched with the
+    // staff session.
+    await practice.getByRole('button', { name: 'Lihat konten-rina.pdf' }).click();
+    const viewer = page.getByRole('dialog', { name: 'konten-rina.pdf' });
+    await viewer
+      .locator('[role="img"][aria-label="Halaman 1 dari 1"][data-drawn="true"]')
+      .waitFor({ timeout: 30_000 });
+    await snap(page, 'participant-work-pdf');
+    await viewer.getByRole('button', { name: 'Tutup' }).click();
+    await viewer.waitFor({ state: 'hidden' });
+
     // 'Beri Respon' shows the form, 'Tutup' hides it.
     await practice.getByRole('button', { name: 'Beri Respon' }).click();
     const form = practice.getByRole('form', { name: 'Form respon' });

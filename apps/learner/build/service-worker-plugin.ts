@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const template = path.join(here, 'sw.template.js');
@@ -18,11 +20,26 @@ function publicFiles(dir = publicDir, prefix = ''): string[] {
   });
 }
 
+/** Libraries a screen loads only when it shows them (pdf.js for a PDF): not precached. */
+const onDemandPackages = ['/node_modules/pdfjs-dist/'];
+
+/**
+ * Whether a chunk holds nothing but on-demand libraries: precaching it would cost every
+ * participant its download (pdf.js: about 150 kB) on mobile data, for a screen many never open.
+ */
+function onlyOnDemand(output: OutputBundle[string]): boolean {
+  return (
+    output.type === 'chunk' &&
+    output.moduleIds.length > 0 &&
+    output.moduleIds.every((id) => onDemandPackages.some((p) => id.includes(p)))
+  );
+}
+
 /**
  * Writes `sw.js` into the build: the service worker of sw.template.js with the app shell to
- * precache (index.html, every hashed script and style, the manifest and icons). The cache name
- * carries a hash of that list, so a new build replaces the old cache when it activates. No
- * workbox: the worker is small and has no download step.
+ * precache (index.html, every hashed script and style but on-demand libraries, the manifest and
+ * icons). The cache name carries a hash of that list, so a new build replaces the old cache when
+ * it activates. No workbox: the worker is small and has no download step.
  */
 export function serviceWorker(): Plugin {
   let base = '/';
@@ -37,7 +54,9 @@ export function serviceWorker(): Plugin {
     // Once the bundle is written: earlier, Vite may still drop chunks (e.g. CSS-only ones) that a
     // list made then would name, and the worker's install fails on the first missing file.
     writeBundle(_options, bundle) {
-      const built = Object.keys(bundle).filter((file) => /\.(js|css)$/.test(file));
+      const built = Object.keys(bundle).filter(
+        (file) => /\.(js|css)$/.test(file) && !onlyOnDemand(bundle[file]!),
+      );
       const files = ['index.html', ...built, ...publicFiles()]
         .filter((file) => !file.startsWith('.vite/') && file !== 'sw.js')
         .sort();

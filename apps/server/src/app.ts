@@ -27,7 +27,7 @@ import { memberAuthPlugin } from './plugins/member-auth';
 import { metricsPlugin } from './plugins/metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { realtimePlugin } from './plugins/realtime';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { appDirectives, securityHeadersPlugin } from './plugins/security-headers';
 import { staticPlugin } from './plugins/static';
 import { installRequestContext } from './lib/request-context';
 import { registerModules } from './routes';
@@ -88,27 +88,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.addHook('onClose', () => certificatePdfs.close());
 
   await app.register(securityHeadersPlugin, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // MUI (emotion) injects style tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        // The API and the realtime socket are on the page's own origin; 'self' covers its ws:/wss:
-        // too (CSP Level 3), so no socket goes to any other host.
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        frameSrc: [
-          "'self'",
-          'https://www.youtube.com',
-          // Ajar Belajar embeds YouTube in its privacy-enhanced mode.
-          'https://www.youtube-nocookie.com',
-          'https://docs.google.com',
-        ],
-        workerSrc: ["'self'"],
-      },
-    },
+    contentSecurityPolicy: { directives: appDirectives(config.PUBLIC_URL) },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(gracefulClosePlugin);

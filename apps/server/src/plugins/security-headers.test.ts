@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
 import {
+  appDirectives,
   helmetHeaders,
   securityHeadersPlugin,
   type SecurityHeadersOptions,
@@ -42,5 +43,22 @@ describe('security headers', () => {
       'DENY',
     );
     await app.close();
+  });
+
+  it('let pdf.js run its same-origin worker, embed no object, and upgrade requests only over https', () => {
+    const policy = (publicUrl: string | undefined) =>
+      new Map(
+        helmetHeaders({
+          contentSecurityPolicy: { directives: appDirectives(publicUrl) },
+        }),
+      ).get('Content-Security-Policy') ?? '';
+    const https = policy('https://ajar.example');
+    expect(https).toContain("worker-src 'self'");
+    expect(https).toContain("object-src 'none'");
+    expect(https).toContain('upgrade-insecure-requests');
+    for (const plain of [undefined, 'http://localhost:3000']) {
+      expect(policy(plain)).toContain("worker-src 'self'");
+      expect(policy(plain)).not.toContain('upgrade-insecure-requests');
+    }
   });
 });

@@ -8,8 +8,41 @@ import helmet, { type HelmetOptions } from 'helmet';
  * a function of the request (a per-request nonce), so the headers are the same on every answer.
  */
 export type SecurityHeadersOptions = HelmetOptions & {
-  contentSecurityPolicy: { directives: Record<string, string[]> };
+  /** A directive set to null drops one of Helmet's defaults. */
+  contentSecurityPolicy: { directives: Record<string, string[] | null> };
 };
+
+/**
+ * The app's Content-Security-Policy directives (on top of Helmet's defaults, which keep
+ * `object-src 'none'`: PDFs are drawn by pdf.js in a canvas, not embedded as objects).
+ * `publicUrl`: the server's public origin.
+ */
+export function appDirectives(publicUrl: string | undefined): Record<string, string[] | null> {
+  return {
+    defaultSrc: ["'self'"],
+    // MUI (emotion) injects style tags at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    mediaSrc: ["'self'", 'blob:'],
+    // The API and the realtime socket are on the page's own origin; 'self' covers its ws:/wss:
+    // too (CSP Level 3), so no socket goes to any other host.
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'", 'data:'],
+    frameSrc: [
+      "'self'",
+      'https://www.youtube.com',
+      // Ajar Belajar embeds YouTube in its privacy-enhanced mode.
+      'https://www.youtube-nocookie.com',
+      'https://docs.google.com',
+    ],
+    // pdf.js's worker, a same-origin asset of the apps.
+    workerSrc: ["'self'"],
+    // Helmet's upgrade-insecure-requests only where the server is reached over https: over plain
+    // http (a developer's machine, the browser tests) Chromium sends a same-origin redirect (the
+    // opening address of a PDF) to https, which such a server does not answer.
+    ...(publicUrl?.startsWith('https:') ? {} : { upgradeInsecureRequests: null }),
+  };
+}
 
 /** The headers Helmet's middleware sets with these options, in the order it sets them. */
 export function helmetHeaders(options: SecurityHeadersOptions): [string, string][] {

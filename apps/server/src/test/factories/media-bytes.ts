@@ -134,13 +134,32 @@ export const mp4Bytes = (body = 2048) => isoMediaBytes('isom', body);
  * (`/OpenAction << /S /JavaScript /JS (app.alert(1)) >>` makes it a PDF with JavaScript).
  */
 export function pdfBytes(text = 'Materi pelatihan', catalog = ''): Buffer {
+  return pdfPagesBytes([text], { catalog });
+}
+
+/**
+ * A PDF with one page per text (each written large at the top of its page), of `size` points
+ * (width, height), with a correct cross-reference table; `catalog` as in `pdfBytes`.
+ */
+export function pdfPagesBytes(
+  texts: string[],
+  { size = [200, 100], catalog = '' }: { size?: [number, number]; catalog?: string } = {},
+): Buffer {
+  const [width, height] = size;
+  const fontSize = Math.max(12, Math.round(width / 14));
+  const pageRef = (i: number) => `${4 + 2 * i} 0 R`;
   const objects = [
     `<< /Type /Catalog /Pages 2 0 R${catalog ? ` ${catalog}` : ''} >>`,
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${`BT /F1 12 Tf 10 50 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 12 Tf 10 50 Td (${text}) Tj ET\nendstream`,
+    `<< /Type /Pages /Kids [${texts.map((_, i) => pageRef(i)).join(' ')}] /Count ${texts.length} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
+  texts.forEach((text, i) => {
+    const stream = `BT /F1 ${fontSize} Tf 10 ${height - fontSize - 10} Td (${text}) Tj ET`;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Contents ${5 + 2 * i} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+      `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    );
+  });
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { PdfViewer } from '@ajar/player/pdf/pdf-viewer';
 import { Card } from '../../../components/card';
 import { readContent } from '../lib/activity-content';
 import type { ActivityProps } from './activity-props';
@@ -5,13 +7,17 @@ import { CompleteButton } from './complete-button';
 import { RichText } from './rich-text';
 
 /**
- * Reading an e-book: the PDF inside the app, with a link for browsers that cannot show it; both
- * go through the server's opening address.
+ * Reading an e-book: the PDF drawn inside the app (pdf.js, page by page: phones' browsers do not
+ * show a PDF in the page), with 'Buka PDF' as the fallback; both go through the server's opening
+ * address, which records the opening the completion needs.
  */
 export function PdfActivity({ programId, activity }: ActivityProps) {
   const content = readContent(activity);
-  // Opened through the server, which records it (the e-book completes only once opened).
   const url = activity.requirement.file_url;
+  // The address is signed anew on every refetch of the activity (after 'Selesai membaca' too):
+  // the viewer keeps the first one rather than load the file again.
+  const [source, setSource] = useState(url);
+  if (url && !source) setSource(url);
   return (
     <>
       {content.description && (
@@ -21,9 +27,7 @@ export function PdfActivity({ programId, activity }: ActivityProps) {
       )}
       {url ? (
         <Card className="stack">
-          <object className="pdf-frame" data={url} type="application/pdf" aria-label="Dokumen PDF">
-            <p>Browser ini tidak dapat menampilkan PDF di dalam aplikasi.</p>
-          </object>
+          <PdfViewer source={source ?? url} buttonClassName="button button--secondary" />
           <a href={url} target="_blank" rel="noopener noreferrer">
             Buka PDF {content.file?.name ? `(${content.file.name})` : ''}
           </a>

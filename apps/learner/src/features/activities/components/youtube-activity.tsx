@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Card } from '../../../components/card';
 import { readContent, youtubeEmbedUrl } from '../lib/activity-content';
-import { useYoutubeProgress, youtubePlayerUrl } from '../lib/youtube-bridge';
+import { useYoutubeAnswer, useYoutubeProgress, youtubePlayerUrl } from '../lib/youtube-bridge';
 import type { ActivityProps } from './activity-props';
 import { WatchProgress } from '@ajar/player/video/watch-progress';
 import { RichText } from './rich-text';
@@ -16,18 +16,26 @@ export function resumeSecond(position: number | null, duration: number | null): 
 
 /**
  * One embedded YouTube video; with `onTime` its time is followed and saved, so the activity resumes
- * where the participant stopped (the activity keeps one position: its first video's).
+ * where the participant stopped (the activity keeps one position: its first video's). When the
+ * player does not answer in time, the link to YouTube and what counts for completion show under
+ * the frame (which stays, in case the player loads late).
  */
 function YoutubeFrame({
   embed,
+  link,
   title,
   startAt,
   onTime,
+  required,
 }: {
   embed: string;
+  /** The address the author gave, to watch on YouTube. */
+  link: string;
   title: string;
   startAt: number;
   onTime?: (position: number, duration: number) => void;
+  /** The percent to watch here that completes the activity (for the counted video). */
+  required: number;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   // The start is read once: the address must not change (and reload the player) as it plays.
@@ -35,16 +43,32 @@ function YoutubeFrame({
     youtubePlayerUrl(embed, window.location.origin, onTime ? startAt : 0),
   );
   useYoutubeProgress(frame, { onTime: onTime ?? (() => undefined) });
+  const answer = useYoutubeAnswer(frame);
   return (
-    <iframe
-      ref={frame}
-      className="video-frame"
-      src={src}
-      title={title}
-      loading="lazy"
-      allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture"
-      allowFullScreen
-    />
+    <>
+      <iframe
+        ref={frame}
+        className="video-frame"
+        src={src}
+        title={title}
+        loading="lazy"
+        allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture"
+        allowFullScreen
+      />
+      {answer === 'silent' && (
+        <div className="stack" role="status">
+          <p>Video belum dapat dimuat di sini. Koneksi mungkin lambat atau YouTube diblokir.</p>
+          <a href={link} target="_blank" rel="noopener noreferrer">
+            Tonton di YouTube
+          </a>
+          <p className="muted">
+            {onTime
+              ? `Untuk menyelesaikan aktivitas ini, video harus ditonton di sini sampai ${required} %: menonton di YouTube tidak tercatat. Video tampil di sini begitu berhasil dimuat.`
+              : 'Video ini tidak dihitung untuk menyelesaikan aktivitas.'}
+          </p>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -76,7 +100,9 @@ export function YoutubeActivity({ programId, activity }: ActivityProps) {
             {embed ? (
               <YoutubeFrame
                 embed={embed}
+                link={video.url}
                 title={title}
+                required={watch.required}
                 startAt={startAt}
                 onTime={index === firstPlayable ? onTime : undefined}
               />

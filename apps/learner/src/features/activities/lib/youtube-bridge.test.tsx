@@ -2,9 +2,18 @@ import { act, cleanup, render } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resumeSecond } from '../components/youtube-activity';
-import { readYoutubeMessage, useYoutubeProgress, youtubePlayerUrl } from './youtube-bridge';
+import {
+  readYoutubeMessage,
+  useYoutubeAnswer,
+  useYoutubeProgress,
+  youtubeAnswerSeconds,
+  youtubePlayerUrl,
+} from './youtube-bridge';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const embed = 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE';
 
@@ -95,5 +104,44 @@ describe('useYoutubeProgress', () => {
     expect(onTime).not.toHaveBeenCalled();
     expect(readYoutubeMessage('not json')).toBeNull();
     expect(readYoutubeMessage({ info: {} })).toBeNull();
+  });
+});
+
+function Answer() {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const answer = useYoutubeAnswer(frame);
+  return (
+    <>
+      <iframe ref={frame} title="Video" src={embed} />
+      <p>{answer}</p>
+    </>
+  );
+}
+
+describe('useYoutubeAnswer', () => {
+  it('turns silent when the player does not answer in time, and answered when it answers late', () => {
+    vi.useFakeTimers();
+    const { container, getByText } = render(<Answer />);
+    const frame = container.querySelector('iframe')!;
+    getByText('waiting');
+    act(() => vi.advanceTimersByTime(youtubeAnswerSeconds * 1000 - 1));
+    getByText('waiting');
+    act(() => vi.advanceTimersByTime(1));
+    getByText('silent');
+    fromPlayer(frame, { event: 'initialDelivery', info: {} });
+    getByText('answered');
+  });
+
+  it('stays answered once the player answered, whatever time passes', () => {
+    vi.useFakeTimers();
+    const { container, getByText } = render(<Answer />);
+    const frame = container.querySelector('iframe')!;
+    // Another origin does not count as the player.
+    fromPlayer(frame, info(1), 'https://evil.example');
+    getByText('waiting');
+    fromPlayer(frame, info(1));
+    getByText('answered');
+    act(() => vi.advanceTimersByTime(youtubeAnswerSeconds * 2000));
+    getByText('answered');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * The YouTube embed's own message channel (what the IFrame API script does inside, without
@@ -116,4 +116,58 @@ export function useYoutubeProgress(
       el.removeEventListener('load', listen);
     };
   }, [frame]);
+}
+
+/**
+ * Seconds a YouTube embed has to answer once on screen before the app offers to watch on
+ * YouTube: a working player answers within a second or two even on a slow phone connection.
+ */
+export const youtubeAnswerSeconds = 8;
+
+/**
+ * Whether the embedded player answered: 'waiting', then 'answered' on its first message, or
+ * 'silent' when `seconds` passed on screen without one (the embed blocked or too slow to load).
+ * A late answer still turns it 'answered'. The wait starts when the frame comes into view, as a
+ * lazy frame below the fold does not load before.
+ */
+export function useYoutubeAnswer(
+  frame: RefObject<HTMLIFrameElement | null>,
+  seconds = youtubeAnswerSeconds,
+): 'waiting' | 'answered' | 'silent' {
+  const [answer, setAnswer] = useState<'waiting' | 'answered' | 'silent'>('waiting');
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== el.contentWindow || !youtubeOrigins.includes(event.origin)) return;
+      clearTimeout(timer);
+      setAnswer('answered');
+      window.removeEventListener('message', onMessage);
+    };
+    window.addEventListener('message', onMessage);
+    const start = () => {
+      timer ??= setTimeout(
+        () => setAnswer((now) => (now === 'waiting' ? 'silent' : now)),
+        seconds * 1000,
+      );
+    };
+    let observer: IntersectionObserver | undefined;
+    if (typeof IntersectionObserver === 'undefined') start();
+    else {
+      observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          start();
+          observer?.disconnect();
+        }
+      });
+      observer.observe(el);
+    }
+    return () => {
+      window.removeEventListener('message', onMessage);
+      observer?.disconnect();
+      clearTimeout(timer);
+    };
+  }, [frame, seconds]);
+  return answer;
 }

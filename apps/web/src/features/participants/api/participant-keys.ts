@@ -10,4 +10,5 @@ export const participantKeys = {
   voucher: (id: string) => [...participantKeys.all, 'voucher', id] as const,
   member: (id: string) => [...participantKeys.all, 'member', id] as const,
   program: (id: string) => [...participantKeys.all, 'program', id] as const,
+  workFile: (url: string) => [...participantKeys.all, 'work-file', url] as const,
 };

@@ -18,6 +18,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { activityTypeLabel } from '@ajar/shared/activities/activities.constants';
 import { formatFileSize } from '@ajar/shared/common/format';
 import { acceptsFeedback } from '@ajar/shared/participants/participants.rules';
@@ -34,6 +35,7 @@ import { downloadWork } from '../api/download-work';
 import { useLearningRecord } from '../api/get-learning-record';
 import { useParticipantDetail } from '../api/get-participant-detail';
 import { FeedbackForm } from './feedback-form';
+import { WorkPdfDialog } from './work-pdf-dialog';
 import { RecordEvents, RecordSummaryLine } from './learning-record-timeline';
 
 export interface ActivityDetailDialogProps {
@@ -42,9 +44,14 @@ export interface ActivityDetailDialogProps {
   onClose: () => void;
 }
 
+/** Whether the work is a PDF the back office can show (by its type, else its name). */
+const isPdf = (file: { name: string; type: string | null }) =>
+  file.type ? file.type === 'application/pdf' : /\.pdf$/i.test(file.name);
+
 function WorkFile({ file }: { file: NonNullable<ParticipantActivity['upload']['file']> }) {
   const { enqueueSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
+  const [viewing, setViewing] = useState(false);
   const download = () => {
     setBusy(true);
     downloadWork(file.url, file.name)
@@ -62,6 +69,16 @@ function WorkFile({ file }: { file: NonNullable<ParticipantActivity['upload']['f
           {formatFileSize(file.size)}
         </Typography>
       )}
+      {isPdf(file) && (
+        <Button
+          size="small"
+          startIcon={<VisibilityOutlinedIcon fontSize="small" />}
+          onClick={() => setViewing(true)}
+          aria-label={`Lihat ${file.name}`}
+        >
+          Lihat
+        </Button>
+      )}
       <Button
         size="small"
         startIcon={<DownloadOutlinedIcon fontSize="small" />}
@@ -71,6 +88,11 @@ function WorkFile({ file }: { file: NonNullable<ParticipantActivity['upload']['f
       >
         Unduh
       </Button>
+      <WorkPdfDialog
+        file={viewing ? file : null}
+        onClose={() => setViewing(false)}
+        onDownload={download}
+      />
     </Stack>
   );
 }
