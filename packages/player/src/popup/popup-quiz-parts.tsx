@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { formatScore } from '@ajar/shared/common/format';
 import {
   explanationOf,
   type GameplayVerdict,
@@ -118,7 +119,7 @@ export function Summary({
   onRetake: () => void;
   onContinue: () => void;
 }) {
-  const scoreText = result.score === null ? '–' : String(result.score);
+  const scoreText = result.score === null ? '–' : formatScore(result.score);
   return (
     <Stack spacing={2} role="region" aria-label="Hasil pop up quiz">
       {timedOut && <Alert severity="warning">Waktu pop up quiz habis.</Alert>}
