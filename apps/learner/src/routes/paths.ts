@@ -25,6 +25,8 @@ export const routePaths = {
   // The player helper's screens (features/activities).
   'program-detail': '/program/:programId',
   activity: '/program/:programId/activity/:activityId',
+  // 'Nilai' of a program (features/grades).
+  nilai: '/program/:programId/nilai',
   // Chat, notifications (issue 21: features/chat, features/notifications).
   chat: '/program/:programId/chat',
   'chat-list': '/chat',

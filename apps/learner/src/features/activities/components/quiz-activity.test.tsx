@@ -218,7 +218,7 @@ describe('quiz activity', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      '4 soal.',
+      'Kuis ini terdiri dari 4 soal.',
       'Waktu mengerjakan 30 menit, dihitung sejak Anda menekan Mulai.',
       'Sisa kesempatan mengerjakan: 1 kali.',
       'Anda lulus dengan nilai minimal 70 (dari 100).',

@@ -15,8 +15,8 @@ export function attemptsLeftText(left: number | null): string {
 function questionsText(count: MemberActivityDetail['question_count']): string | null {
   if (!count) return null;
   return count.min === count.max
-    ? `${count.min} soal.`
-    : `${count.min}–${count.max} soal, tergantung paket soal yang Anda dapat.`;
+    ? `Kuis ini terdiri dari ${count.min} soal.`
+    : `Kuis ini terdiri dari ${count.min}–${count.max} soal, tergantung paket soal yang Anda dapat.`;
 }
 
 /**

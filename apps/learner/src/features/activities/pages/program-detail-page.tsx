@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { activityTypeLabel } from '@ajar/shared/activities/activities.constants';
+import { formatScore } from '@ajar/shared/common/format';
 import type { MemberActivity } from '@ajar/shared/members/member-learning.schemas';
 import { errorMessage } from '../../../api/http';
 import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
+import { Button, LinkButton } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
@@ -25,7 +26,7 @@ function ActivityRow({ programId, activity }: { programId: string; activity: Mem
         <span className="activity-row__name">{activity.name}</span>
         <span className="activity-row__meta">
           {activityTypeLabel(activity.type)}
-          {activity.score !== null && ` · Skor ${activity.score}`}
+          {activity.score !== null && ` · Skor ${formatScore(activity.score)}`}
         </span>
         {locked && activity.lock_reason && (
           <span className="activity-row__meta">{activity.lock_reason}</span>
@@ -49,6 +50,19 @@ function ActivityRow({ programId, activity }: { programId: string; activity: Mem
         </Link>
       )}
     </li>
+  );
+}
+
+/** 'x dari y selesai' of a topic, from the activities the program screen already holds. */
+function TopicProgress({ name, activities }: { name: string; activities: MemberActivity[] }) {
+  if (activities.length === 0) return null;
+  const done = activities.filter((a) => a.is_complete).length;
+  return (
+    <ProgressBar
+      value={(done / activities.length) * 100}
+      label={`${done} dari ${activities.length} aktivitas selesai`}
+      name={`Progres ${name}: ${done} dari ${activities.length} aktivitas selesai`}
+    />
   );
 }
 
@@ -82,6 +96,9 @@ export function ProgramDetailPage() {
     <Page title={data.program.title} back={routePaths['program-saya']}>
       <Card className="stack">
         <ProgressBar value={data.progress} label="Progres program" />
+        <LinkButton variant="secondary" block to={pathTo('nilai', { programId })}>
+          Nilai
+        </LinkButton>
         {complete && !showCertificate && (
           <Button block onClick={() => setShowCertificate(true)}>
             Sertifikat
@@ -100,6 +117,7 @@ export function ProgramDetailPage() {
             <li key={topic.id}>
               <section className="stack" aria-labelledby={`topic-${topic.id}`}>
                 <h2 id={`topic-${topic.id}`}>{topic.name}</h2>
+                <TopicProgress name={topic.name} activities={topic.activities} />
                 <ol className="activity-list" aria-label={`Aktivitas ${topic.name}`}>
                   {topic.activities.map((activity) => (
                     <ActivityRow key={activity.id} programId={programId} activity={activity} />
