@@ -1,10 +1,17 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, signedInApi, type Api } from './support/api';
+import { signedInApi, type Api } from './support/api';
 import { useApp } from './support/app';
 import { snapOnFailure, type OpenPage } from './support/browser';
-import { createActivity, createProgramWithTopic, type TopicRef } from './support/data';
+import {
+  choiceQuestion,
+  createActivity,
+  createProgramWithTopic,
+  createQuizWithQuestions,
+  type TopicRef,
+} from './support/data';
 import { checkScreen, learnerPage, learnerSignIn } from './support/learner';
+import { joinProgram } from './support/members';
 import { createVideoWithPopups } from './support/popup-quiz';
 
 // Ajar Belajar at 390 px: learning from mistakes. A participant takes a quiz whose settings show
@@ -20,52 +27,43 @@ let page: Page;
 snapOnFailure(() => page);
 
 const stamp = Date.now().toString(36);
-const demoEmail = 'peserta7@ajar.test';
 const open = 'Kuis Dengan Pembahasan';
 const closed = 'Kuis Tanpa Pembahasan';
 const videoShown = 'Video Dengan Pembahasan';
 const videoHidden = 'Video Tanpa Pembahasan';
+const required = 'Kuis Wajib';
+const lockedPage = 'Halaman Penutup';
 const questions = [
   { text: 'Uang usaha dicatat di mana?', right: 'Buku kas', wrong: 'Ingatan saja' },
   { text: 'Uang keluar disebut?', right: 'Pengeluaran', wrong: 'Pemasukan' },
   { text: 'Kapan kas dihitung?', right: 'Setiap hari', wrong: 'Setahun sekali' },
 ];
 
-async function createQuiz(name: string, isShowAnswer: 0 | 1) {
-  const id = await createActivity(staff, topic, {
-    name,
-    type: 'quiz',
-    settings: {
-      estimated_duration: 10,
-      is_show_score: 1,
-      is_show_answer: isShowAnswer,
-      // 'Skip' on: nothing after the quiz is locked behind it.
-      is_skip: 1,
-      timer: 15,
-      opportunity_repeat_test: 1,
-      set_minimum_value: { is_set: 1, minimum_value: 60 },
-    },
-  });
-  const base = `/v1/packet/${topic.programId}/${topic.topicId}/${id}`;
-  const packet = await staff<{ id: string }>('POST', `${base}/create`, {});
-  await staff('PUT', `${base}/${packet.id}/save-section`, {
-    section: { name: 'Soal Kas', min_score: 0 },
-    questions: questions.map((q) => ({
-      type: 'multiple_choice',
-      question: { text: `<p>${q.text}</p>`, media: null },
-      options: [
-        { text: q.right, media: null, point: 0 },
-        { text: q.wrong, media: null, point: 0 },
-      ],
-      correct_answer: [q.right],
-      point: 10,
-      explanation: {
-        correct: { text: `<p>Tepat: <strong>${q.right}</strong>.</p>`, media: null },
-        wrong: { text: `<p>Kurang tepat, jawabannya ${q.right}.</p>`, media: null },
-      },
-    })),
-  });
-  return id;
+/** Timer 15 minutes, one retake, 60 passes; 'Skip' on, so nothing after it is locked. */
+const quizSettings = (isShowAnswer: 0 | 1) => ({
+  estimated_duration: 10,
+  is_show_score: 1,
+  is_show_answer: isShowAnswer,
+  is_skip: 1,
+  timer: 15,
+  opportunity_repeat_test: 1,
+  set_minimum_value: { is_set: 1, minimum_value: 60 },
+});
+
+function createQuiz(name: string, isShowAnswer: 0 | 1) {
+  const activity = { name, type: 'quiz', settings: quizSettings(isShowAnswer) };
+  return createQuizWithQuestions(
+    staff,
+    topic,
+    activity,
+    { name: 'Soal Kas', min_score: 0 },
+    questions.map((q) =>
+      choiceQuestion(q, {
+        correct: `<p>Tepat: <strong>${q.right}</strong>.</p>`,
+        wrong: `<p>Kurang tepat, jawabannya ${q.right}.</p>`,
+      }),
+    ),
+  );
 }
 
 const popup = (text: string) => ({
@@ -110,27 +108,21 @@ beforeAll(async () => {
     { skip: 0, minimum_score: 0, show_explanation: 0, show_answer_explanation: 0 },
     [popup('Penjelasan yang tidak boleh tampil.')],
   );
+  // A quiz that must be completed ('Skip' off) locks the page after it.
+  await createActivity(staff, topic, {
+    name: required,
+    type: 'quiz',
+    settings: { is_show_score: 1, is_skip: 0, opportunity_repeat_test: 0 },
+  });
+  await createActivity(staff, topic, { name: lockedPage, type: 'general' });
   await staff('PUT', `/program/v1/company/update-status/${topic.programId}`, {
     status: 'publish',
   });
-  const batch = await staff<{ codes: string[] }>(
-    'POST',
-    `/program/v1/company/voucher/${topic.programId}/generate`,
-    { count: 1 },
-  );
-  const signedIn = await apiClient(app.server.url)<{ token: string }>('POST', '/member/v1/login', {
-    email: demoEmail,
-    password: 'Rahasia123',
-  });
-  await apiClient(app.server.url, signedIn.token)('POST', '/member/v1/redeem', {
-    license: batch.codes[0]!,
-    pmo_code: `PMO${stamp.toUpperCase()}`,
-  });
-
+  const joined = await joinProgram(app, staff, topic.programId, 'Peserta Belajar');
   phone = await learnerPage(app.browser, app.server.url);
   page = phone.page;
   await page.goto('/belajar/masuk');
-  await learnerSignIn(page, demoEmail, 'Rahasia123');
+  await learnerSignIn(page, joined.email, 'Rahasia123');
   await page.waitForURL('**/belajar/');
 }, 180_000);
 
@@ -247,9 +239,9 @@ describe('Ajar Belajar: explanations, the score in view, progress per topic and 
     await page.goto(`/belajar/program/${topic.programId}`);
     // Both quizzes passed (66,67 ≥ 60); the videos are not watched to the end.
     await page
-      .getByRole('progressbar', { name: 'Progres Pencatatan Kas: 2 dari 4 aktivitas selesai' })
+      .getByRole('progressbar', { name: 'Progres Pencatatan Kas: 2 dari 6 aktivitas selesai' })
       .waitFor();
-    await page.getByText('2 dari 4 aktivitas selesai').waitFor();
+    await page.getByText('2 dari 6 aktivitas selesai').waitFor();
     await checkScreen(page, 'program-progres-topik');
   });
 
@@ -262,10 +254,31 @@ describe('Ajar Belajar: explanations, the score in view, progress per topic and 
     await card.getByText('Lulus', { exact: true }).waitFor();
     await card.getByText('1 dari 2 kesempatan terpakai').waitFor();
     await card.getByText('Nilai minimal untuk lulus: 60').waitFor();
-    expect(await list.getByRole('link').allTextContents()).toEqual([open, closed]);
+    expect(await list.getByRole('link').allTextContents()).toEqual([open, closed, required]);
     expect(await pageFits()).toBe(true);
     await checkScreen(page, 'nilai');
     await card.getByRole('link', { name: open }).click();
     await page.getByRole('heading', { name: open, level: 1 }).waitFor();
+  });
+
+  it('explains a locked activity, opened by its card or its address, and what unlocks it', async () => {
+    await page.goto(`/belajar/program/${topic.programId}`);
+    const card = page.getByRole('link', { name: new RegExp(lockedPage) });
+    await card.getByText(`Selesaikan aktivitas "${required}" terlebih dahulu`).waitFor();
+    await card.click();
+    const locked = page.getByRole('region', { name: 'Aktivitas ini belum terbuka' });
+    await locked.getByText(`Selesaikan aktivitas "${required}" terlebih dahulu`).waitFor();
+    expect(await page.getByRole('button', { name: 'Coba lagi' }).count()).toBe(0);
+    await checkScreen(page, 'aktivitas-terkunci');
+
+    // Opened by its address (a reload: nothing cached), the same explanation.
+    await page.reload();
+    await locked.waitFor();
+    await locked.getByRole('link', { name: `Buka ${required}` }).click();
+    await page.getByRole('heading', { name: required, level: 1 }).waitFor();
+    // 'Berikutnya' never leads to the locked page: the list instead.
+    const nav = page.getByRole('navigation', { name: 'Aktivitas lain' });
+    await nav.getByRole('link', { name: 'Daftar aktivitas' }).waitFor();
+    expect(await nav.getByRole('link', { name: /Berikutnya/ }).count()).toBe(0);
   });
 });

@@ -71,6 +71,8 @@ export const memberActivitySchema = z.object({
    * "Pre Test" terlebih dahulu'); null unless `state` is 'terkunci'.
    */
   lock_reason: z.string().nullable(),
+  /** The activity to complete first ('Selesaikan aktivitas … terlebih dahulu'), else null. */
+  locked_by: z.uuid().nullable(),
 });
 export type MemberActivity = z.infer<typeof memberActivitySchema>;
 

@@ -138,6 +138,7 @@ function activity(open: boolean): MemberActivityDetail {
     feedback: null,
     state: open ? 'sedang' : 'belum',
     lock_reason: null,
+    locked_by: null,
     settings: { is_skip: 1, is_show_timer: 1 },
     content: {},
     attempts_left: open ? 0 : 1,

@@ -35,20 +35,15 @@ function ActivityRow({ programId, activity }: { programId: string; activity: Mem
       <StateChip state={activity.state} />
     </>
   );
+  // A locked card opens too: the activity's screen says why and what unlocks it.
   return (
     <li>
-      {locked ? (
-        <div className="activity-row" aria-disabled="true">
-          {body}
-        </div>
-      ) : (
-        <Link
-          className="activity-row"
-          to={pathTo('activity', { programId, activityId: activity.id })}
-        >
-          {body}
-        </Link>
-      )}
+      <Link
+        className={locked ? 'activity-row activity-row--locked' : 'activity-row'}
+        to={pathTo('activity', { programId, activityId: activity.id })}
+      >
+        {body}
+      </Link>
     </li>
   );
 }

@@ -28,7 +28,7 @@ export function GradeCard({ programId, grade }: { programId: string; grade: Memb
   const status = statusOf(grade);
   const headingId = `grade-${grade.activity_id}`;
   return (
-    <li className="grade-card" aria-labelledby={headingId}>
+    <li className="grade-card stack" aria-labelledby={headingId}>
       <div className="grade-card__head">
         <div className="grade-card__title">
           <Link

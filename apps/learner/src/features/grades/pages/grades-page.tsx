@@ -59,7 +59,7 @@ export function GradesPage() {
         byTopic(list).map((topic) => (
           <section key={topic.id} className="stack" aria-labelledby={`grades-${topic.id}`}>
             <h2 id={`grades-${topic.id}`}>{topic.name}</h2>
-            <ul className="grade-list" aria-label={`Nilai ${topic.name}`}>
+            <ul className="grade-list stack" aria-label={`Nilai ${topic.name}`}>
               {topic.grades.map((grade) => (
                 <GradeCard key={grade.activity_id} programId={programId} grade={grade} />
               ))}
