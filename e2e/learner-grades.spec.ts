@@ -22,6 +22,7 @@ import { createVideoWithPopups } from './support/popup-quiz';
 const app = useApp();
 let staff: Api;
 let topic: TopicRef;
+let lockedPageId = '';
 let phone: OpenPage;
 let page: Page;
 snapOnFailure(() => page);
@@ -114,7 +115,7 @@ beforeAll(async () => {
     type: 'quiz',
     settings: { is_show_score: 1, is_skip: 0, opportunity_repeat_test: 0 },
   });
-  await createActivity(staff, topic, { name: lockedPage, type: 'general' });
+  lockedPageId = await createActivity(staff, topic, { name: lockedPage, type: 'general' });
   await staff('PUT', `/program/v1/company/update-status/${topic.programId}`, {
     status: 'publish',
   });
@@ -187,7 +188,7 @@ describe('Ajar Belajar: explanations, the score in view, progress per topic and 
 
     // The result table stays inside the phone's width.
     expect(await pageFits()).toBe(true);
-    const table = result.getByRole('table', { name: 'Skor per section' });
+    const table = result.getByRole('table', { name: 'Skor per bagian' });
     expect(await table.evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0))).toBe(
       true,
     );
@@ -261,19 +262,26 @@ describe('Ajar Belajar: explanations, the score in view, progress per topic and 
     await page.getByRole('heading', { name: open, level: 1 }).waitFor();
   });
 
-  it('explains a locked activity, opened by its card or its address, and what unlocks it', async () => {
+  it('explains a locked activity, tapped on the list or opened by its address', async () => {
     await page.goto(`/belajar/program/${topic.programId}`);
-    const card = page.getByRole('link', { name: new RegExp(lockedPage) });
+    const card = page.getByRole('button', { name: new RegExp(lockedPage) });
     await card.getByText(`Selesaikan aktivitas "${required}" terlebih dahulu`).waitFor();
+    expect(await card.getAttribute('aria-expanded')).toBe('false');
     await card.click();
+    expect(await card.getAttribute('aria-expanded')).toBe('true');
+    const note = page.locator(`#${await card.getAttribute('aria-controls')}`);
+    await note
+      .getByText(`Aktivitas ini belum terbuka. Selesaikan "${required}" terlebih dahulu.`)
+      .waitFor();
+    await note.getByRole('link', { name: `Buka ${required}` }).waitFor();
+    await checkScreen(page, 'kartu-terkunci');
+
+    // Opened by its address: the same explanation, not an error to retry.
+    await page.goto(`/belajar/program/${topic.programId}/activity/${lockedPageId}`);
     const locked = page.getByRole('region', { name: 'Aktivitas ini belum terbuka' });
     await locked.getByText(`Selesaikan aktivitas "${required}" terlebih dahulu`).waitFor();
     expect(await page.getByRole('button', { name: 'Coba lagi' }).count()).toBe(0);
     await checkScreen(page, 'aktivitas-terkunci');
-
-    // Opened by its address (a reload: nothing cached), the same explanation.
-    await page.reload();
-    await locked.waitFor();
     await locked.getByRole('link', { name: `Buka ${required}` }).click();
     await page.getByRole('heading', { name: required, level: 1 }).waitFor();
     // 'Berikutnya' never leads to the locked page: the list instead.

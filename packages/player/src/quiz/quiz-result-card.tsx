@@ -101,7 +101,7 @@ export function QuizResultCard({
           <Box sx={{ overflowX: 'auto' }}>
             <Table
               size="small"
-              aria-label="Skor per section"
+              aria-label="Skor per bagian"
               // A 390 px phone: narrower cells and wrapping chips keep the table inside the card.
               sx={{
                 '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } },

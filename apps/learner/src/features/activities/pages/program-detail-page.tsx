@@ -18,8 +18,18 @@ import { StateChip } from '../components/state-chip';
 import { ProgramConnect } from '../../chat/components/program-connect';
 import '../activities.css';
 
-function ActivityRow({ programId, activity }: { programId: string; activity: MemberActivity }) {
+function ActivityRow({
+  programId,
+  activity,
+  unlockedBy,
+}: {
+  programId: string;
+  activity: MemberActivity;
+  /** The activity to complete first when this one is locked behind it. */
+  unlockedBy: MemberActivity | null;
+}) {
   const locked = activity.state === 'terkunci';
+  const [why, setWhy] = useState(false);
   const body = (
     <>
       <span className="stack" style={{ gap: '0.125rem' }}>
@@ -35,15 +45,50 @@ function ActivityRow({ programId, activity }: { programId: string; activity: Mem
       <StateChip state={activity.state} />
     </>
   );
-  // A locked card opens too: the activity's screen says why and what unlocks it.
+  if (!locked)
+    return (
+      <li>
+        <Link
+          className="activity-row"
+          to={pathTo('activity', { programId, activityId: activity.id })}
+        >
+          {body}
+        </Link>
+      </li>
+    );
+  // A tap on a locked card says why and what to do now, instead of doing nothing.
+  const noteId = `lock-${activity.id}`;
   return (
     <li>
-      <Link
-        className={locked ? 'activity-row activity-row--locked' : 'activity-row'}
-        to={pathTo('activity', { programId, activityId: activity.id })}
+      <button
+        type="button"
+        className="activity-row activity-row--locked"
+        aria-expanded={why}
+        aria-controls={noteId}
+        onClick={() => setWhy((w) => !w)}
       >
         {body}
-      </Link>
+      </button>
+      <div id={noteId} className="lock-note" role="status" hidden={!why}>
+        {why && (
+          <>
+            <p>
+              Aktivitas ini belum terbuka.{' '}
+              {unlockedBy
+                ? `Selesaikan "${unlockedBy.name}" terlebih dahulu.`
+                : `${activity.lock_reason ?? ''}. Sementara itu, kerjakan aktivitas lain yang sudah terbuka.`}
+            </p>
+            {unlockedBy && (
+              <LinkButton
+                variant="secondary"
+                to={pathTo('activity', { programId, activityId: unlockedBy.id })}
+              >
+                Buka {unlockedBy.name}
+              </LinkButton>
+            )}
+          </>
+        )}
+      </div>
     </li>
   );
 }
@@ -87,6 +132,7 @@ export function ProgramDetailPage() {
 
   const data = detail.data;
   const complete = data.progress >= 100;
+  const all = data.topics.flatMap((t) => t.activities);
   return (
     <Page title={data.program.title} back={routePaths['program-saya']}>
       <Card className="stack">
@@ -101,7 +147,7 @@ export function ProgramDetailPage() {
         )}
       </Card>
       {complete && showCertificate && <CertificateCard programId={programId} />}
-      <ProgramConnect programId={programId} activities={data.topics.flatMap((t) => t.activities)} />
+      <ProgramConnect programId={programId} activities={all} />
       {data.topics.length === 0 ? (
         <Card>
           <p className="muted">Materi program ini belum tersedia.</p>
@@ -115,7 +161,12 @@ export function ProgramDetailPage() {
                 <TopicProgress name={topic.name} activities={topic.activities} />
                 <ol className="activity-list" aria-label={`Aktivitas ${topic.name}`}>
                   {topic.activities.map((activity) => (
-                    <ActivityRow key={activity.id} programId={programId} activity={activity} />
+                    <ActivityRow
+                      key={activity.id}
+                      programId={programId}
+                      activity={activity}
+                      unlockedBy={all.find((a) => a.id === activity.locked_by) ?? null}
+                    />
                   ))}
                 </ol>
               </section>
