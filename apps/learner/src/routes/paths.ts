@@ -24,9 +24,9 @@ export const routePaths = {
   'ubah-password': '/profil/password',
   // The player helper's screens (features/activities).
   'program-detail': '/program/:programId',
-  activity: '/program/:programId/activity/:activityId',
   // 'Nilai' of a program (features/grades).
   nilai: '/program/:programId/nilai',
+  activity: '/program/:programId/activity/:activityId',
   // Chat, notifications (issue 21: features/chat, features/notifications).
   chat: '/program/:programId/chat',
   'chat-list': '/chat',
