@@ -3,7 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, signedInApi, type Api } from './support/api';
 import { useApp } from './support/app';
 import { snapOnFailure, type OpenPage } from './support/browser';
-import { createActivity, createProgramWithTopic, type TopicRef } from './support/data';
+import {
+  choiceQuestion,
+  createProgramWithTopic,
+  createQuizWithQuestions,
+  type TopicRef,
+} from './support/data';
 import { checkScreen, learnerPage, learnerSignIn } from './support/learner';
 
 // Ajar Belajar at 390 px: the answers of a running quiz are never lost. A demo participant
@@ -41,34 +46,24 @@ beforeAll(async () => {
     },
     'Pencatatan Kas',
   );
-  quizId = await createActivity(staff, topic, {
-    name,
-    type: 'quiz',
-    settings: {
-      estimated_duration: 10,
-      is_show_score: 1,
-      is_skip: 1,
-      is_show_timer: 1,
-      timer: 10,
-      opportunity_repeat_test: 0,
+  quizId = await createQuizWithQuestions(
+    staff,
+    topic,
+    {
+      name,
+      type: 'quiz',
+      settings: {
+        estimated_duration: 10,
+        is_show_score: 1,
+        is_skip: 1,
+        is_show_timer: 1,
+        timer: 10,
+        opportunity_repeat_test: 0,
+      },
     },
-  });
-  const base = `/v1/packet/${topic.programId}/${topic.topicId}/${quizId}`;
-  const packet = await staff<{ id: string }>('POST', `${base}/create`, {});
-  await staff('PUT', `${base}/${packet.id}/save-section`, {
-    section: { name: 'Soal Kas', min_score: 0 },
-    questions: questions.map((q) => ({
-      type: 'multiple_choice',
-      question: { text: `<p>${q.text}</p>`, media: null },
-      options: [
-        { text: q.right, media: null, point: 0 },
-        { text: q.wrong, media: null, point: 0 },
-      ],
-      correct_answer: [q.right],
-      point: 10,
-      explanation: null,
-    })),
-  });
+    { name: 'Soal Kas', min_score: 0 },
+    questions.map((q) => choiceQuestion(q)),
+  );
   await staff('PUT', `/program/v1/company/update-status/${topic.programId}`, {
     status: 'publish',
   });

@@ -326,7 +326,7 @@ describe('preview as a participant', () => {
     expect(await result.getByLabel('Skor', { exact: true }).textContent()).toBe('100');
     await result.getByText('Poin 25 dari 25').waitFor();
     await result.getByText('Lulus', { exact: true }).waitFor();
-    const rows = result.getByRole('table', { name: 'Skor per section' }).getByRole('row');
+    const rows = result.getByRole('table', { name: 'Skor per bagian' }).getByRole('row');
     expect(await rows.nth(1).innerText()).toMatch(
       /Pengetahuan Dasar\s+15 \/ 15\s+100\s+50\s+Tercapai/,
     );

@@ -59,6 +59,48 @@ export async function createActivity(
     .id;
 }
 
+/**
+ * A quiz-type activity with one packet of one section holding `questions` (the bodies of
+ * `save-section`), through the API; its id.
+ */
+export async function createQuizWithQuestions(
+  api: Api,
+  topic: TopicRef,
+  activity: { name: string; type: string; settings: Record<string, unknown> },
+  section: { name: string; min_score: number },
+  questions: Record<string, unknown>[],
+): Promise<string> {
+  const id = await createActivity(api, topic, activity);
+  const base = `/v1/packet/${topic.programId}/${topic.topicId}/${id}`;
+  const packet = await api<{ id: string }>('POST', `${base}/create`, {});
+  await api('PUT', `${base}/${packet.id}/save-section`, { section, questions });
+  return id;
+}
+
+/**
+ * A two-option question (the right option first) as `save-section` takes it, with the
+ * explanation for a right and for a wrong answer when given.
+ */
+export function choiceQuestion(
+  q: { text: string; right: string; wrong: string },
+  explanation: { correct: string; wrong: string } | null = null,
+) {
+  return {
+    type: 'multiple_choice',
+    question: { text: `<p>${q.text}</p>`, media: null },
+    options: [
+      { text: q.right, media: null, point: 0 },
+      { text: q.wrong, media: null, point: 0 },
+    ],
+    correct_answer: [q.right],
+    point: 10,
+    explanation: explanation && {
+      correct: { text: explanation.correct, media: null },
+      wrong: { text: explanation.wrong, media: null },
+    },
+  };
+}
+
 export interface ListedTopic {
   id: string;
   name: string;

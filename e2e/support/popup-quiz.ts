@@ -15,6 +15,9 @@ export interface NewPopup {
 export interface PopupSetting {
   skip: 0 | 1;
   minimum_score: number;
+  /** 'Tampilkan Pembahasan' and '… dan Koreksi' (both on unless given). */
+  show_explanation?: 0 | 1;
+  show_answer_explanation?: 0 | 1;
 }
 
 /**
@@ -49,8 +52,8 @@ export async function createVideoWithPopups(
   }
   await api('PUT', `/v1/activity/${topic.programId}/${topic.topicId}/${videoId}/update-quiz`, {
     setting: {
-      show_explanation: 1,
-      show_answer_explanation: 1,
+      show_explanation: setting.show_explanation ?? 1,
+      show_answer_explanation: setting.show_answer_explanation ?? 1,
       skip: setting.skip,
       show_score: 1,
       minimum_score: setting.minimum_score,

@@ -68,6 +68,11 @@ const signedInRoutes: RouteObject[] = [
         Component: m.ActivityPage,
       })),
   },
+  {
+    path: routePaths.nilai,
+    lazy: () =>
+      import('./features/grades/pages/grades-page').then((m) => ({ Component: m.GradesPage })),
+  },
   ...socialRoutes,
   {
     path: routePaths['ubah-password'],

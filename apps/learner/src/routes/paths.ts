@@ -24,6 +24,8 @@ export const routePaths = {
   'ubah-password': '/profil/password',
   // The player helper's screens (features/activities).
   'program-detail': '/program/:programId',
+  // 'Nilai' of a program (features/grades).
+  nilai: '/program/:programId/nilai',
   activity: '/program/:programId/activity/:activityId',
   // Chat, notifications (features/chat, features/notifications).
   chat: '/program/:programId/chat',

@@ -54,6 +54,11 @@ export type GameplayVerdict =
        * right side of each left item in order; word search: the words), or null when hidden.
        */
       correctAnswers: readonly string[] | null;
+      /**
+       * The explanation the server told with the answer (a participant's gameplay has none of
+       * its own); absent when the gameplay carries it (the staff preview).
+       */
+      explanation?: PlayerPart | null;
     }
   /** Offline: the answer waits on the device and is sent when the connection returns. */
   | { state: 'queued' };
@@ -76,6 +81,16 @@ export function judgeLocally(
     earned: scored.earned,
     correctAnswers: gameplay.correct_answers,
   };
+}
+
+/** The explanation of an answered question: the server's, else the gameplay's own. */
+export function explanationOf(
+  gameplay: PlayableGameplay,
+  verdict: GameplayVerdict | undefined,
+): PlayerPart | null {
+  const part =
+    (verdict?.state === 'scored' ? verdict.explanation : undefined) ?? gameplay.explanation;
+  return part && (part.text.trim() || part.image?.url || part.audio?.url) ? part : null;
 }
 
 /** What a finished pop-up quiz shows: the total, and answers still waiting to be sent. */

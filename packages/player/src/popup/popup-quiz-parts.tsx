@@ -4,7 +4,13 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { PlayableGameplay, GameplayVerdict, PopupSummary } from '../lib/popup-verdict';
+import { formatScore } from '@ajar/shared/common/format';
+import {
+  explanationOf,
+  type GameplayVerdict,
+  type PlayableGameplay,
+  type PopupSummary,
+} from '../lib/popup-verdict';
 import { queuedText, retakeText } from '../lib/player-texts';
 import { PlayerAudio, PlayerImage } from '../media/player-media';
 
@@ -26,7 +32,7 @@ export function Feedback({
   onNext: () => void;
   last: boolean;
 }) {
-  const explanation = gameplay.explanation;
+  const explanation = explanationOf(gameplay, verdict);
   const nextLabel = last ? 'Lihat hasil' : 'Soal berikutnya';
   const correct = verdict?.state === 'scored' && verdict.correct;
   return (
@@ -113,7 +119,7 @@ export function Summary({
   onRetake: () => void;
   onContinue: () => void;
 }) {
-  const scoreText = result.score === null ? '–' : String(result.score);
+  const scoreText = result.score === null ? '–' : formatScore(result.score);
   return (
     <Stack spacing={2} role="region" aria-label="Hasil pop up quiz">
       {timedOut && <Alert severity="warning">Waktu pop up quiz habis.</Alert>}

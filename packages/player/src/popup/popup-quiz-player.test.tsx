@@ -169,6 +169,34 @@ describe('PopupQuizPlayer', () => {
     expect(onFinish.mock.calls[0]![0]).toMatchObject({ earned: 0, max: 20, queued: 1 });
   });
 
+  it("shows the explanation the server tells with the answer ('Tampilkan Pembahasan' only)", async () => {
+    // A participant's gameplay carries no answer key and no explanation of its own.
+    const served = (id: string): PlayableGameplay => {
+      const { correct_answers: _key, ...rest } = mc(id, 'Insang');
+      return { ...rest, explanation: null };
+    };
+    const judge = vi.fn<GameplayJudge>((g) =>
+      Promise.resolve({
+        state: 'scored',
+        correct: false,
+        earned: 0,
+        correctAnswers: null,
+        explanation: g.id === 'a' ? part('Ikan bernapas dengan insang.') : null,
+      }),
+    );
+    play([served('a'), served('b')], setting({ show_explanation: 1 }), judge);
+    fireEvent.click(button(/Paru-paru/));
+    const aside = await screen.findByRole('complementary', { name: 'Pembahasan' });
+    expect(aside.textContent).toContain('Ikan bernapas dengan insang.');
+    // Without the correction setting, right or wrong is not told.
+    expect(screen.queryByText(/Jawaban salah/)).toBeNull();
+    fireEvent.click(button('Soal berikutnya'));
+    // No explanation for the second question: the quiz moves on to its end.
+    fireEvent.click(button(/Insang/));
+    await screen.findByTestId('popup-score');
+    expect(screen.queryByRole('complementary', { name: 'Pembahasan' })).toBeNull();
+  });
+
   it('offers to send again when the judge fails', async () => {
     const judge = vi
       .fn<GameplayJudge>()

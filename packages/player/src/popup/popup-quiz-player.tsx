@@ -13,6 +13,7 @@ import type { Gameplay } from '@ajar/shared/popup-quiz/popup-quiz.schemas';
 import type { GameplayAnswer, GameplayAnswers } from '@ajar/shared/popup-quiz/popup-quiz.scoring';
 import { retakesLeft } from '@ajar/shared/quiz/quiz.scoring';
 import {
+  explanationOf,
   judgeLocally,
   summarisePopupQuiz,
   type GameplayJudge,
@@ -136,17 +137,11 @@ export function PopupQuizPlayer({
 
   const showCorrection = setting.show_answer_explanation === 1;
   const showExplanation = showCorrection || setting.show_explanation === 1;
-  const hasExplanation = Boolean(
-    current?.explanation &&
-    (current.explanation.text.trim() ||
-      current.explanation.image?.url ||
-      current.explanation.audio?.url),
-  );
 
   const settle = (gameplay: PlayableGameplay, verdict: GameplayVerdict) => {
     setVerdicts((v) => ({ ...v, [gameplay.id]: verdict }));
-    if (verdict.state === 'queued' || showCorrection || (showExplanation && hasExplanation))
-      setPhase('feedback');
+    const explained = showExplanation && explanationOf(gameplay, verdict) !== null;
+    if (verdict.state === 'queued' || showCorrection || explained) setPhase('feedback');
     else next();
   };
 

@@ -142,7 +142,7 @@ export function QuizQuestionCard({
                       )}
                       {isWrongChoice && (
                         <Typography variant="caption" color="error.main" sx={{ fontWeight: 600 }}>
-                          Jawaban anda
+                          Jawaban Anda
                         </Typography>
                       )}
                     </Stack>

@@ -11,6 +11,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { formatScore } from '@ajar/shared/common/format';
 import { retakeText } from '../lib/player-texts';
 
 /** One section's line of the result: its points (when known), score and minimum. */
@@ -42,10 +43,6 @@ export interface QuizResultCardProps {
   /** Retakes left (Infinity without a limit); null hides the line. */
   retakes: number | null;
   actions?: ReactNode;
-}
-
-export function formatNumber(n: number): string {
-  return n.toLocaleString('id-ID', { maximumFractionDigits: 2 });
 }
 
 /** The result of a submitted packet: score, pass, each section against its 'Minimal Score'. */
@@ -81,7 +78,7 @@ export function QuizResultCard({
               {title}
             </Typography>
             <Typography variant="h3" component="p" sx={{ fontWeight: 700 }} aria-label="Skor">
-              {score === null ? '–' : formatNumber(score)}
+              {score === null ? '–' : formatScore(score)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               Skor (0–100){detail ? ` · ${detail}` : ''}
@@ -102,23 +99,32 @@ export function QuizResultCard({
         {notice}
         {sections.length > 0 && (
           <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Skor per section">
+            <Table
+              size="small"
+              aria-label="Skor per bagian"
+              // A 390 px phone: narrower cells and wrapping chips keep the table inside the card.
+              sx={{
+                '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } },
+                '& .MuiChip-root': { height: 'auto', minHeight: 24 },
+                '& .MuiChip-label': { whiteSpace: { xs: 'normal', sm: 'nowrap' } },
+              }}
+            >
               <TableHead>
                 <TableRow>
-                  <TableCell>Section</TableCell>
+                  <TableCell>Bagian</TableCell>
                   {withPoints && <TableCell align="right">Poin</TableCell>}
                   <TableCell align="right">Skor</TableCell>
-                  <TableCell align="right">Minimal Score</TableCell>
+                  <TableCell align="right">Nilai minimal</TableCell>
                   <TableCell>Status</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {sections.map((section, index) => (
                   <TableRow key={section.key}>
-                    <TableCell>{section.name ?? `Section ${index + 1}`}</TableCell>
+                    <TableCell>{section.name ?? `Bagian ${index + 1}`}</TableCell>
                     {withPoints && <TableCell align="right">{section.points}</TableCell>}
                     <TableCell align="right">
-                      {section.score === null ? '–' : formatNumber(section.score)}
+                      {section.score === null ? '–' : formatScore(section.score)}
                     </TableCell>
                     <TableCell align="right">{section.minScore}</TableCell>
                     <TableCell>

@@ -111,10 +111,10 @@ export function QuizSectionsPlayer<Q extends QuestionView>({
         >
           <Box>
             <Typography variant="overline" color="text.secondary">
-              {title} · Section {sectionIndex + 1} dari {sections.length}
+              {title} · Bagian {sectionIndex + 1} dari {sections.length}
             </Typography>
             <Typography variant="h6" component="h3">
-              {section.name ?? `Section ${sectionIndex + 1}`}
+              {section.name ?? `Bagian ${sectionIndex + 1}`}
             </Typography>
           </Box>
           {showTimer && <TimerChip remaining={timer.remaining} elapsed={timer.elapsed} />}

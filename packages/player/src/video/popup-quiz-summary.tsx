@@ -11,6 +11,7 @@ import { scoreOf } from '@ajar/shared/quiz/quiz.scoring';
 import { formatClock } from '../lib/shuffle';
 import type { PopupQuizItem } from '../popup/popup-quiz-player';
 import type { PopupProgress } from './video-with-popups';
+import { formatScore } from '@ajar/shared/common/format';
 
 /** The pop-up quizzes of a video: second, type, status and score, and the video's total. */
 export function PopupQuizSummary({
@@ -68,7 +69,7 @@ export function PopupQuizSummary({
                 </TableCell>
                 {showScore && (
                   <TableCell align="right">
-                    {result && done ? (result.score ?? '–') : '–'}
+                    {result && done && result.score !== null ? formatScore(result.score) : '–'}
                   </TableCell>
                 )}
               </TableRow>

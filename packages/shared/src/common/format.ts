@@ -25,3 +25,14 @@ export function formatDuration(minutes: number | null | undefined): string {
 export function formatThousands(value: number): string {
   return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }
+
+/**
+ * A score or points the Indonesian way, at most two decimals (`33.333` → `33,33`, `1234.5` →
+ * `1.234,5`), without `Intl` (see `formatThousands`).
+ */
+export function formatScore(value: number): string {
+  const rounded = Math.round(value * 100) / 100;
+  const [whole = '0', decimals] = String(Math.abs(rounded)).split('.');
+  const sign = rounded < 0 ? '-' : '';
+  return `${sign}${formatThousands(Number(whole))}${decimals ? `,${decimals}` : ''}`;
+}

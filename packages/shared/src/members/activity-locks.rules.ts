@@ -80,6 +80,8 @@ export interface ActivityStateInput {
 export interface ActivityStateResult {
   state: ActivityState;
   lock_reason: string | null;
+  /** The activity to complete first when an earlier quiz locks this one, else null. */
+  locked_by: string | null;
 }
 
 /** The schedule lock of one activity, or null when it is open (or not scheduled). */
@@ -106,18 +108,18 @@ export function activityStates(
   list: readonly ActivityStateInput[],
   now: Date,
 ): ActivityStateResult[] {
-  let blocker: string | null = null;
+  let blocker: { id: string; name: string } | null = null;
   return list.map((a) => {
     let result: ActivityStateResult;
-    if (a.is_complete) result = { state: 'selesai', lock_reason: null };
+    if (a.is_complete) result = { state: 'selesai', lock_reason: null, locked_by: null };
     else {
-      const reason = blocker ? memberMessages.lockedBy(blocker) : scheduleLock(a.content, now);
+      const reason = blocker ? memberMessages.lockedBy(blocker.name) : scheduleLock(a.content, now);
       result = reason
-        ? { state: 'terkunci', lock_reason: reason }
-        : { state: a.started ? 'sedang' : 'belum', lock_reason: null };
+        ? { state: 'terkunci', lock_reason: reason, locked_by: blocker?.id ?? null }
+        : { state: a.started ? 'sedang' : 'belum', lock_reason: null, locked_by: null };
     }
     if (!a.is_complete && !blocker && isQuizActivityType(a.type) && !readFlag(a.settings.is_skip)) {
-      blocker = a.name;
+      blocker = { id: a.id, name: a.name };
     }
     return result;
   });

@@ -71,6 +71,8 @@ export const memberActivitySchema = z.object({
    * "Pre Test" terlebih dahulu'); null unless `state` is 'terkunci'.
    */
   lock_reason: z.string().nullable(),
+  /** The activity to complete first ('Selesaikan aktivitas … terlebih dahulu'), else null. */
+  locked_by: z.uuid().nullable(),
 });
 export type MemberActivity = z.infer<typeof memberActivitySchema>;
 
@@ -136,6 +138,11 @@ export const memberActivityDetailSchema = memberActivitySchema.extend({
   content: z.record(z.string(), z.unknown()),
   /** Attempts the member may still start; null = unlimited (quiz types only, else 0). */
   attempts_left: z.number().int().nullable(),
+  /**
+   * Quiz types: how many questions an attempt serves, the fewest and the most of its packets
+   * (equal when every packet holds as many); null without questions and for other types.
+   */
+  question_count: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
   history: z.array(attemptSummarySchema),
   /** Video: where the member stopped (seconds), the furthest point watched and the length. */
   video_position: z.number().nullable(),
@@ -228,6 +235,10 @@ export const quizSubmitBodySchema = z.object({
 });
 export type QuizSubmitBody = z.input<typeof quizSubmitBodySchema>;
 
+/** The explanation ('Pembahasan') of one submitted question: sanitized HTML and a media item. */
+export const quizExplanationSchema = z.object({ text: z.string(), media: mediaRefSchema });
+export type QuizExplanation = z.infer<typeof quizExplanationSchema>;
+
 export const quizResultSchema = z.object({
   attempt: attemptSummarySchema,
   passed: z.boolean(),
@@ -242,13 +253,19 @@ export const quizResultSchema = z.object({
       passed: z.boolean(),
     }),
   ),
-  /** Right or wrong per question and the right options, only when 'Tampilkan Jawaban' is on. */
+  /**
+   * Right or wrong per question, the right options and the explanation ('Pembahasan') staff wrote
+   * for a right or for a wrong answer (sanitized HTML; null when none is written or for a
+   * survey), only when 'Tampilkan Jawaban' is on.
+   */
   answers: z
     .array(
       z.object({
         id: z.uuid(),
         correct: z.boolean().nullable(),
         correct_options: z.array(z.number()),
+        // A result kept for a resend before explanations were served has none.
+        explanation: quizExplanationSchema.nullable().default(null),
       }),
     )
     .nullable(),

@@ -31,13 +31,13 @@ type ActivityBase = { id: string; topic_id: string; name: string; type: string; 
 
 /** The state of an activity the member could just act on (it is not locked). */
 export function stateAfter(p: repo.ProgressRow | null | undefined): ActivityStateResult {
-  if (p?.is_complete) return { state: 'selesai', lock_reason: null };
+  if (p?.is_complete) return { state: 'selesai', lock_reason: null, locked_by: null };
   const started =
     (p?.attempts ?? 0) > 0 ||
     (p?.video_position ?? 0) > 0 ||
     Boolean(p?.work_file_key) ||
     Boolean(p?.content_opened_at ?? p?.link_followed_at);
-  return { state: started ? 'sedang' : 'belum', lock_reason: null };
+  return { state: started ? 'sedang' : 'belum', lock_reason: null, locked_by: null };
 }
 
 export function toMemberActivity(
@@ -71,6 +71,7 @@ export function toMemberActivity(
       : null,
     state: state.state,
     lock_reason: state.lock_reason,
+    locked_by: state.locked_by,
   };
 }
 

@@ -14,10 +14,12 @@ import {
   quizStartDataSchema,
   quizSubmitBodySchema,
 } from '@ajar/shared/members/member-learning.schemas';
+import { memberGradesDataSchema } from '@ajar/shared/members/member-grades.schemas';
 import { programIdParamSchema } from '@ajar/shared/members/members.schemas';
 import { openRoute, Reply } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
 import * as learning from './learning.service';
+import { getMyGrades } from './member-grades.service';
 import * as quiz from './quiz-attempts.service';
 
 const tags = ['member'];
@@ -35,6 +37,18 @@ export const learningRoutes: FastifyPluginAsync = async (app) => {
     data: myProgramDetailSchema,
     handler: ({ params, request }) =>
       learning.getMyProgramDetail(app.db, currentMember(request), params.programId),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    method: 'GET',
+    url: '/api/member/v1/program/:programId/grades',
+    tags,
+    summary:
+      "'Nilai': every scored activity (quizzes, practice work) with the best score, attempts and feedback",
+    params: programIdParamSchema,
+    data: memberGradesDataSchema,
+    handler: ({ params, request }) => getMyGrades(app.db, currentMember(request), params.programId),
   });
 
   openRoute(app, {

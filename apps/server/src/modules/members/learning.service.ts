@@ -30,6 +30,7 @@ import { checkContentLink, contentLink, type ContentTarget } from './content-lin
 import * as repo from './learning.repository';
 import { popupsLeft, requiredPercent } from './member-video.service';
 import { attemptsLeftFor, listAttemptSummaries } from './quiz-attempts.service';
+import { questionCountOfPool } from './quiz-packets.service';
 import { findMyProgram, toMyProgram, type MemberRef } from './redeem.service';
 import { recordActivityOpened } from '../records/records.service';
 
@@ -163,6 +164,7 @@ export async function getMyActivity(
     settings,
     content: activity.content,
     attempts_left: isQuiz ? attemptsLeftFor(settings, history.length) : 0,
+    question_count: isQuiz ? await questionCountOfPool(db, activity.id, settings) : null,
     history,
     video_position: progress?.video_position ?? null,
     video_max_position: progress?.video_max_position ?? null,

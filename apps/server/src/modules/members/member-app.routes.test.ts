@@ -148,6 +148,8 @@ describe('member API for Ajar Belajar', () => {
     const acts = detail.data.topics[0].activities;
     expect(acts.map((a: { state: string }) => a.state)).toEqual(['belum', 'belum', 'terkunci']);
     expect(acts[2].lock_reason).toBe('Selesaikan aktivitas "Kuis 1" terlebih dahulu');
+    expect(acts[2].locked_by).toBe(acts[1].id);
+    expect(acts[0].locked_by).toBeNull();
     expect(detail.data.next_activity).toMatchObject({ id: c.video.id, title: 'Video' });
     const locked = await call(
       member,

@@ -48,6 +48,13 @@ describe('member quiz API', () => {
 
   it('serves questions without answers and scores on the server against sections', async () => {
     const c = await quizCourse('post_test', { opportunity_repeat_test: 1, is_show_answer: 1 });
+    // The intro tells how many questions an attempt serves (one packet of 2 + 2).
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: c.url.replace(/\/quiz$/, ''),
+      headers: c.member.headers,
+    });
+    expect(detail.json().data.question_count).toEqual({ min: 4, max: 4 });
     const started = await start(c.member, c.url);
     expect(started.statusCode).toBe(200);
     const data = started.json().data;
@@ -119,6 +126,61 @@ describe('member quiz API', () => {
     expect(more.json().message).toBe('Kesempatan mengerjakan sudah habis');
     const twice = await submit(c.member, c.url, again.attempt.id, {});
     expect(twice.json().message).toBe('Pengerjaan ini sudah dikumpulkan');
+  });
+
+  it("tells each question's explanation for the way it was answered, only with 'Tampilkan Jawaban'", async () => {
+    async function course(isShowAnswer: number) {
+      const program = await buildProgram(t.db, { status: 'publish' });
+      const [topic] = await buildTopics(t.db, program.id, 1);
+      const activity = await buildActivity(t.db, topic!, {
+        type: 'quiz',
+        settings: { ...defaultActivitySettings, is_show_answer: isShowAnswer },
+      });
+      const explanation = {
+        correct: '<p>Tepat: <b>A</b></p>',
+        wrong: '<p>Keliru, jawabannya A</p>',
+      };
+      const { questionIds } = await buildQuizPacket(t.db, activity.id, [
+        {
+          name: 'Bagian A',
+          questions: [
+            { correct: 0, explanation },
+            { correct: 0, explanation },
+            { correct: 0, explanation: { correct: '', wrong: ' ' } },
+            { options: ['Ya', 'Tidak'], type: 'single_choice_survey', explanation },
+          ],
+        },
+      ]);
+      const { member } = await joinProgram(t.app, program.id);
+      const url = `/api/member/v1/program/${program.id}/activity/${activity.id}/quiz`;
+      const s1 = (await start(member, url)).json().data;
+      const [[right, wrong, blank, survey]] = questionIds as [string[]];
+      const res = await submit(member, url, s1.attempt.id, {
+        [right!]: 0,
+        [wrong!]: 2,
+        [blank!]: 1,
+        [survey!]: 0,
+      });
+      expect(res.statusCode).toBe(200);
+      return { data: res.json().data, ids: [right, wrong, blank, survey] };
+    }
+
+    const shown = await course(1);
+    const byId = new Map(
+      (shown.data.answers as { id: string; explanation: unknown }[]).map((a) => [a.id, a]),
+    );
+    const [right, wrong, blank, survey] = shown.ids;
+    expect(byId.get(right!)?.explanation).toEqual({ text: '<p>Tepat: <b>A</b></p>', media: null });
+    expect(byId.get(wrong!)?.explanation).toEqual({
+      text: '<p>Keliru, jawabannya A</p>',
+      media: null,
+    });
+    expect(byId.get(blank!)?.explanation).toBeNull();
+    expect(byId.get(survey!)?.explanation).toBeNull();
+
+    const hidden = await course(0);
+    expect(hidden.data.answers).toBeNull();
+    expect(JSON.stringify(hidden.data)).not.toContain('Keliru');
   });
 
   it('applies the minimum value and keeps the best score; final score is the best post-test', async () => {
@@ -277,6 +339,13 @@ describe('member quiz API', () => {
     }
     expect(names).toEqual(['Bagian A', 'Paket 2', 'Bagian A']);
     expect(second.questionIds).toHaveLength(1);
+    // Packets of 4 and 1 questions in the pool (the third is left out).
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: c.url.replace(/\/quiz$/, ''),
+      headers: c.member.headers,
+    });
+    expect(detail.json().data.question_count).toEqual({ min: 1, max: 4 });
   });
 
   it('refuses to start a quiz without questions and on a non-quiz activity', async () => {

@@ -3,6 +3,7 @@ import { memberLimits, memberMessages } from '@ajar/shared/members/members.const
 import type {
   AttemptSummary,
   QuizAnswerSaved,
+  QuizExplanation,
   QuizResult,
   QuizStartData,
 } from '@ajar/shared/members/member-learning.schemas';
@@ -426,13 +427,29 @@ export async function submitQuiz(
   });
 }
 
+/**
+ * The explanation staff wrote for the way the question was answered: the right one after a right
+ * answer, the wrong one after a wrong or missing answer; none for a survey (no right answer).
+ */
+function explanationFor(
+  question: PacketSection['questions'][number] | undefined,
+  correct: boolean | null,
+): QuizExplanation | null {
+  if (!question || correct === null) return null;
+  const block = correct ? question.explanation?.correct : question.explanation?.wrong;
+  const text = block?.text ?? '';
+  const media = block?.media?.url ? block.media : null;
+  return text.trim() || media ? { text, media } : null;
+}
+
 function toResult(
   outcome: Awaited<ReturnType<typeof finishAttempt>>,
   settings: ActivitySettings,
 ): QuizResult {
-  const { closed, result, row, best, progress, attemptsDone } = outcome;
+  const { closed, result, sections, row, best, progress, attemptsDone } = outcome;
   const showScore = settings.is_show_score === 1;
   const showAnswers = settings.is_show_answer === 1;
+  const questionsById = new Map(sections.flatMap((s) => s.questions.map((q) => [q.id, q])));
   return {
     attempt: toSummary(closed, settings),
     passed: result.passed,
@@ -450,6 +467,7 @@ function toResult(
             id: q.id,
             correct: q.correct,
             correct_options: q.correctOptions,
+            explanation: explanationFor(questionsById.get(q.id), q.correct),
           })),
         )
       : null,

@@ -27,14 +27,33 @@ export async function packetPool(
   activityId: string,
   settings: ActivitySettings,
 ): Promise<string[]> {
+  return (await countedPool(db, activityId, settings)).map((p) => p.id);
+}
+
+async function countedPool(db: DbOrTx, activityId: string, settings: ActivitySettings) {
   const packets = await listPackets(db, activityId);
   const counts = await countQuestionsOfPackets(
     db,
     packets.map((p) => p.id),
   );
-  const filled = packets.filter((p) => (counts.get(p.id) ?? 0) > 0).map((p) => p.id);
+  const filled = packets
+    .map((p) => ({ id: p.id, questions: counts.get(p.id) ?? 0 }))
+    .filter((p) => p.questions > 0);
   const size = settings.number_questions_package;
   return size > 0 ? filled.slice(0, size) : filled;
+}
+
+/**
+ * How many questions an attempt serves: the fewest and the most of the pool's packets (the same
+ * number when every packet holds as many); null when there is no question yet.
+ */
+export async function questionCountOfPool(
+  db: DbOrTx,
+  activityId: string,
+  settings: ActivitySettings,
+): Promise<{ min: number; max: number } | null> {
+  const counts = (await countedPool(db, activityId, settings)).map((p) => p.questions);
+  return counts.length ? { min: Math.min(...counts), max: Math.max(...counts) } : null;
 }
 
 /**

@@ -188,7 +188,14 @@ export async function buildQuizPacket(
   sections: {
     name: string;
     min_score?: number;
-    questions: { options?: string[]; correct?: number; point?: number; type?: string }[];
+    questions: {
+      options?: string[];
+      correct?: number;
+      point?: number;
+      type?: string;
+      /** 'Pembahasan' HTML for a right and for a wrong answer. */
+      explanation?: { correct: string; wrong: string };
+    }[];
   }[],
 ) {
   const [packet] = await db
@@ -231,6 +238,10 @@ export async function buildQuizPacket(
             point: q.point ?? 5,
             options: options.map((text) => ({ text, media: null, point: 0 })),
             correct_answer: type === 'multiple_choice' ? [options[q.correct ?? 0]!] : [],
+            explanation: q.explanation && {
+              correct: { text: q.explanation.correct, media: null },
+              wrong: { text: q.explanation.wrong, media: null },
+            },
           };
         }),
       )

@@ -3,8 +3,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { IDBFactory } from 'fake-indexeddb';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultActivitySettings } from '@ajar/shared/activities/activities-content.schemas';
 import type {
   MemberActivityDetail,
+  QuizResult,
   QuizStartData,
 } from '@ajar/shared/members/member-learning.schemas';
 
@@ -54,6 +56,31 @@ function startData(): QuizStartData {
   };
 }
 
+/** One of four right (33,33): 'Tampilkan Jawaban' on, explanations for question 1 and 2. */
+function resultData(): QuizResult {
+  return {
+    attempt: { ...startData().attempt, submitted_at: new Date().toISOString(), score: 25 },
+    passed: false,
+    score: 33.333333,
+    best_score: 33.333333,
+    sections: [{ name: 'Bagian A', score: 33.333333, min_score: 50, passed: false }],
+    answers: [1, 2, 3, 4].map((n) => ({
+      id: qid(n),
+      correct: n === 1,
+      correct_options: [0],
+      explanation:
+        n === 1
+          ? { text: '<p>Benar, <b>A</b> tepat.</p>', media: null }
+          : n === 2
+            ? { text: '<p>Jawaban yang benar A.</p>', media: null }
+            : null,
+    })),
+    attempts_left: 0,
+    is_complete: false,
+    progress: 0,
+  };
+}
+
 function reply(data: unknown, status = 200) {
   return new Response(JSON.stringify({ status, message: 'ok', data }), {
     status,
@@ -79,6 +106,10 @@ beforeEach(() => {
         if (save.answer === null) delete server.answers[save.question_id];
         else server.answers[save.question_id] = save.answer;
         return reply({ ...save, attempt_id: attemptId, answered_count: 0 });
+      }
+      if (path.endsWith('/submit')) {
+        server.submits.push(body);
+        return reply(resultData());
       }
       return reply(null, 404);
     }),
@@ -107,9 +138,11 @@ function activity(open: boolean): MemberActivityDetail {
     feedback: null,
     state: open ? 'sedang' : 'belum',
     lock_reason: null,
+    locked_by: null,
     settings: { is_skip: 1, is_show_timer: 1 },
     content: {},
     attempts_left: open ? 0 : 1,
+    question_count: { min: 4, max: 4 },
     history: open ? [startData().attempt] : [],
     video_position: null,
     video_max_position: null,
@@ -162,6 +195,58 @@ const chosen = (n: number, option: string) =>
   ).checked;
 
 describe('quiz activity', () => {
+  it('tells what the quiz is in plain words, and lands on the score with explanations', async () => {
+    const detail = {
+      ...activity(false),
+      settings: {
+        ...defaultActivitySettings,
+        is_skip: 1,
+        is_show_timer: 1,
+        timer: 30,
+        is_show_score: 1,
+        is_show_answer: 1,
+        opportunity_repeat_test: 0,
+        set_minimum_value: { is_set: 1, minimum_value: 70 },
+      },
+    };
+    // jsdom lays nothing out: the scroll is recorded.
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    await renderQuiz(detail);
+    const intro = screen.getByRole('region', { name: 'Tentang kuis ini' });
+    expect(
+      within(intro)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Kuis ini terdiri dari 4 soal.',
+      'Waktu mengerjakan 30 menit, dihitung sejak Anda menekan Mulai.',
+      'Sisa kesempatan mengerjakan: 1 kali.',
+      'Anda lulus dengan nilai minimal 70 (dari 100).',
+      'Anda boleh melewati soal dan menjawabnya nanti.',
+      'Nilai Anda tampil setelah jawaban dikirim.',
+      'Setelah mengirim, Anda dapat melihat jawaban yang benar beserta pembahasannya.',
+    ]);
+    // The staff's setting names stay in the back office.
+    expect(document.body.textContent).not.toMatch(/Skip|Acak Soal|Section|Minimal Score/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mulai' }));
+    await screen.findByText('0 dari 4 soal terjawab');
+    choose(1, 'A');
+    fireEvent.click(screen.getByRole('button', { name: 'Kirim Jawaban' }));
+
+    const result = await screen.findByRole('region', { name: 'Hasil kuis' });
+    expect(within(result).getByLabelText('Skor').textContent).toBe('33,33');
+    within(result).getByText(/Skor terbaik 33,33/);
+    // The score takes focus (and is scrolled to).
+    await waitFor(() => expect(document.activeElement?.contains(result)).toBe(true));
+    expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
+    const right = screen.getByRole('complementary', { name: 'Pembahasan nomor 1' });
+    expect(right.innerHTML).toContain('<b>A</b>');
+    screen.getByRole('complementary', { name: 'Pembahasan nomor 2' });
+    expect(screen.queryByRole('complementary', { name: 'Pembahasan nomor 3' })).toBeNull();
+  });
+
   it('saves each answer at once and reopens the attempt with them after a reload', async () => {
     await renderQuiz(activity(false));
     fireEvent.click(screen.getByRole('button', { name: 'Mulai' }));

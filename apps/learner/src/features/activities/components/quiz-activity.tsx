@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queuedText } from '@ajar/player/lib/player-texts';
 import { QuizQuestionCard } from '@ajar/player/quiz/quiz-question-card';
@@ -8,7 +8,7 @@ import {
   questionNumber,
   type QuizSection,
 } from '@ajar/player/quiz/quiz-sections-player';
-import { QuizSettingsSummary } from '@ajar/player/quiz/quiz-settings-summary';
+import { formatScore } from '@ajar/shared/common/format';
 import { activityMinimum } from '@ajar/shared/quiz/quiz.scoring';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -17,10 +17,8 @@ import { activityKeys } from '../api/activities-api';
 import { readSettings } from '../lib/activity-content';
 import type { ActivityProps } from './activity-props';
 import { LeaveQuizGuard } from './leave-quiz-guard';
+import { attemptsLeftText, QuizIntro } from './quiz-intro';
 import { useQuizAttempt } from './use-quiz-attempt';
-
-const attemptsText = (left: number | null) =>
-  left === null ? 'Kesempatan mengerjakan: tanpa batas' : `Sisa kesempatan mengerjakan: ${left}`;
 
 /**
  * Pre-test, quiz, post-test, exam and survey questions: start (or resume) an attempt, answer
@@ -41,6 +39,14 @@ export function QuizActivity({ programId, activity }: ActivityProps) {
   );
   const start = step.name === 'playing' || step.name === 'queued' ? step.draft.start : null;
   const served = step.name === 'result' ? step.start : start;
+  // After submitting, the screen lands on the score (the player above it was long).
+  const resultRef = useRef<HTMLDivElement>(null);
+  const resultOf = step.name === 'result' ? step.result.attempt.id : null;
+  useEffect(() => {
+    if (!resultOf) return;
+    resultRef.current?.focus({ preventScroll: true });
+    resultRef.current?.scrollIntoView({ block: 'start' });
+  }, [resultOf]);
 
   const sections: QuizSection[] = useMemo(
     () =>
@@ -99,38 +105,44 @@ export function QuizActivity({ programId, activity }: ActivityProps) {
     const review = new Map((result.answers ?? []).map((a) => [a.id, a] as const));
     return (
       <>
-        <QuizResultCard
-          title={`Hasil percobaan ke-${result.attempt.attempt_no}`}
-          score={result.score}
-          passed={result.passed}
-          minimum={settings ? activityMinimum(settings.set_minimum_value) : null}
-          detail={result.best_score !== null ? `Skor terbaik ${result.best_score}` : undefined}
-          notice={
-            result.score === null && (
-              <Alert tone="info">
-                Jawaban terkirim. Skor tidak ditampilkan untuk aktivitas ini.
-              </Alert>
-            )
-          }
-          sections={result.sections.map((s, i) => ({
-            key: String(i),
-            name: s.name,
-            score: s.score,
-            minScore: s.min_score,
-            passed: s.passed,
-          }))}
-          retakes={null}
-          actions={
-            <>
-              <span className="muted">{attemptsText(result.attempts_left)}</span>
-              {(result.attempts_left === null || result.attempts_left > 0) && (
-                <Button variant="secondary" onClick={restart}>
-                  Ulangi
-                </Button>
-              )}
-            </>
-          }
-        />
+        <div ref={resultRef} tabIndex={-1} className="quiz-result">
+          <QuizResultCard
+            title={`Hasil percobaan ke-${result.attempt.attempt_no}`}
+            score={result.score}
+            passed={result.passed}
+            minimum={settings ? activityMinimum(settings.set_minimum_value) : null}
+            detail={
+              result.best_score !== null
+                ? `Skor terbaik ${formatScore(result.best_score)}`
+                : undefined
+            }
+            notice={
+              result.score === null && (
+                <Alert tone="info">
+                  Jawaban terkirim. Skor tidak ditampilkan untuk aktivitas ini.
+                </Alert>
+              )
+            }
+            sections={result.sections.map((s, i) => ({
+              key: String(i),
+              name: s.name,
+              score: s.score,
+              minScore: s.min_score,
+              passed: s.passed,
+            }))}
+            retakes={null}
+            actions={
+              <>
+                <span className="muted">{attemptsLeftText(result.attempts_left)}</span>
+                {(result.attempts_left === null || result.attempts_left > 0) && (
+                  <Button variant="secondary" onClick={restart}>
+                    Ulangi
+                  </Button>
+                )}
+              </>
+            }
+          />
+        </div>
         {result.answers && (
           <section className="stack" aria-label="Pembahasan jawaban">
             <h2>Jawaban</h2>
@@ -151,6 +163,7 @@ export function QuizActivity({ programId, activity }: ActivityProps) {
                       }
                     }
                     showAnswer
+                    explanation={r?.explanation}
                   />
                 );
               }),
@@ -165,7 +178,11 @@ export function QuizActivity({ programId, activity }: ActivityProps) {
   const noneLeft = activity.attempts_left === 0 && !open;
   return (
     <Card className="stack">
-      {settings && <QuizSettingsSummary settings={settings} />}
+      <QuizIntro
+        settings={settings}
+        questionCount={activity.question_count}
+        attemptsLeft={activity.attempts_left}
+      />
       {activity.history.length > 0 && (
         <section aria-labelledby="history-heading" className="stack">
           <h2 id="history-heading">Riwayat</h2>
@@ -177,13 +194,12 @@ export function QuizActivity({ programId, activity }: ActivityProps) {
                   ? 'sedang dikerjakan'
                   : h.score === null
                     ? 'terkirim'
-                    : `skor ${h.score}${h.passed === null ? '' : h.passed ? ' (lulus)' : ' (tidak lulus)'}`}
+                    : `skor ${formatScore(h.score)}${h.passed === null ? '' : h.passed ? ' (lulus)' : ' (tidak lulus)'}`}
               </li>
             ))}
           </ul>
         </section>
       )}
-      <p>{attemptsText(activity.attempts_left)}</p>
       {error && <Alert tone="error">{error}</Alert>}
       <Button block busy={busy} disabled={noneLeft} onClick={begin}>
         {open ? 'Lanjutkan' : activity.history.length ? 'Mulai lagi' : 'Mulai'}

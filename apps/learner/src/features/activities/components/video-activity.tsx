@@ -69,7 +69,13 @@ export function verdictOf(g: MemberGameplay, r: PopupAnswerResult): GameplayVerd
               return right ? matchingAnswer(right) : '';
             })
           : c.words;
-  return { state: 'scored', correct: r.correct, earned: r.points, correctAnswers };
+  return {
+    state: 'scored',
+    correct: r.correct,
+    earned: r.points,
+    correctAnswers,
+    explanation: r.explanation,
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '@ajar/shared/activities/activities.constants';
 import { isMeetingActivityType } from '@ajar/shared/attendance/attendance.constants';
 import type { MemberActivityDetail } from '@ajar/shared/members/member-learning.schemas';
-import { errorMessage } from '../../../api/http';
+import { ApiError, errorMessage } from '../../../api/http';
 import { Alert } from '../../../components/alert';
 import { Button, LinkButton } from '../../../components/button';
 import { Page } from '../../../components/page';
@@ -16,6 +16,7 @@ import { pathTo } from '../../../routes/paths';
 import { activityQuery, programDetailQuery } from '../api/activities-api';
 import type { ActivityProps } from '../components/activity-props';
 import { DescriptionActivity } from '../components/description-activity';
+import { LockedActivity } from '../components/locked-activity';
 import { LinkActivity } from '../components/link-activity';
 import { MeetingActivity } from '../components/meeting-activity';
 import { PdfActivity } from '../components/pdf-activity';
@@ -61,6 +62,22 @@ export function ActivityPage() {
         <PageLoading label="Memuat aktivitas…" />
       </Page>
     );
+  const all = program.data?.topics.flatMap((t) => t.activities) ?? [];
+  const unlockedBy = (id: string) => {
+    const by = all.find((a) => a.id === id)?.locked_by;
+    return all.find((a) => a.id === by) ?? null;
+  };
+  // Locked (the server refuses with the reason): explained, not an error to retry.
+  if (activity.isError && activity.error instanceof ApiError && activity.error.status === 403)
+    return (
+      <Page title={all.find((a) => a.id === activityId)?.name ?? 'Aktivitas'} back={back}>
+        <LockedActivity
+          programId={programId}
+          reason={errorMessage(activity.error)}
+          unlockedBy={unlockedBy(activityId)}
+        />
+      </Page>
+    );
   if (activity.isError)
     return (
       <Page title="Aktivitas" back={back}>
@@ -74,7 +91,6 @@ export function ActivityPage() {
     );
 
   const data = activity.data;
-  const all = program.data?.topics.flatMap((t) => t.activities) ?? [];
   const index = all.findIndex((a) => a.id === data.id);
   const previous = index > 0 ? all[index - 1] : undefined;
   const next = index >= 0 ? all[index + 1] : undefined;
@@ -87,7 +103,11 @@ export function ActivityPage() {
         <StateChip state={data.state} />
       </p>
       {data.state === 'terkunci' ? (
-        <Alert tone="warning">{data.lock_reason ?? 'Aktivitas ini belum dapat dibuka.'}</Alert>
+        <LockedActivity
+          programId={programId}
+          reason={data.lock_reason ?? 'Aktivitas ini belum dapat dibuka.'}
+          unlockedBy={unlockedBy(data.id)}
+        />
       ) : (
         <Screen key={data.id} programId={programId} activity={data} />
       )}

@@ -23,7 +23,8 @@ import {
 } from '@ajar/shared/quiz/quiz.scoring';
 import { shuffled } from '@ajar/player/lib/shuffle';
 import { QuizQuestionCard } from '@ajar/player/quiz/quiz-question-card';
-import { QuizResultCard, formatNumber } from '@ajar/player/quiz/quiz-result-card';
+import { formatScore } from '@ajar/shared/common/format';
+import { QuizResultCard } from '@ajar/player/quiz/quiz-result-card';
 import {
   QuizSectionsPlayer,
   questionNumber,
@@ -167,7 +168,7 @@ export function QuizPreview({
         <QuizResultCard
           title={`Hasil ${packetName}`}
           score={result.score}
-          detail={`Poin ${formatNumber(result.earned)} dari ${formatNumber(result.max)}`}
+          detail={`Poin ${formatScore(result.earned)} dari ${formatScore(result.max)}`}
           passed={result.passed}
           minimum={result.minimum}
           answered={`Terjawab ${result.answered} dari ${result.total} soal`}
@@ -182,7 +183,7 @@ export function QuizPreview({
           sections={result.sections.map((s, i) => ({
             key: sections[i]?.key ?? String(i),
             name: s.name,
-            points: `${formatNumber(s.earned)} / ${formatNumber(s.max)}`,
+            points: `${formatScore(s.earned)} / ${formatScore(s.max)}`,
             score: s.score,
             minScore: s.minScore,
             passed: s.passed,
