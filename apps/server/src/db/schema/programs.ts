@@ -47,6 +47,12 @@ export const programs = pgTable(
      * the list sorts by it through an index instead of counting every program's redeems.
      */
     participants_count: integer('participants_count').notNull().default(0),
+    /**
+     * Raised by database triggers on every write of the program's activities or topics: the
+     * members' states are computed from an in-memory outline of the program, valid while this
+     * number holds, on every server (docs/decisions.md, "A cohort learns at once").
+     */
+    outline_version: integer('outline_version').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
