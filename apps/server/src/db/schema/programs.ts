@@ -130,6 +130,12 @@ export const activities = pgTable(
     is_clone: boolean('is_clone').notNull().default(false),
     clone_of: uuid('clone_of'),
     approved_at: timestamp('approved_at', { withTimezone: true }),
+    /**
+     * Raised by database triggers on every write of the activity's packets, groups, sections and
+     * questions: what every attempt of the quiz starts from is cached in memory while it holds
+     * (docs/decisions.md, "A cohort learns at once").
+     */
+    quiz_version: integer('quiz_version').notNull().default(0),
     ...timestamps(),
   },
   (t) => [

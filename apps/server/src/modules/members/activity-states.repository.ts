@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   activities,
@@ -9,6 +9,7 @@ import {
   quizAttempts,
   topics,
 } from '../../db/schema';
+import { publishedIn } from './learning.repository';
 
 /**
  * What the states of one redemption's activities change with, in one small query per call: the
@@ -62,12 +63,6 @@ export async function outlineRows(db: DbOrTx, programId: string) {
     })
     .from(activities)
     .innerJoin(topics, eq(topics.id, activities.topic_id))
-    .where(
-      and(
-        eq(activities.program_id, programId),
-        eq(activities.status, 'publish'),
-        eq(topics.status, 'publish'),
-      ),
-    )
+    .where(publishedIn(eq(activities.program_id, programId)))
     .orderBy(asc(topics.seq), asc(activities.seq));
 }

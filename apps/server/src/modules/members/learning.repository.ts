@@ -14,7 +14,7 @@ export async function lockRedeem(db: DbOrTx, redeemId: string): Promise<void> {
 }
 
 /** Published activities of published topics (with the activities and topics joined). */
-const publishedIn = (programs: SQL | undefined) =>
+export const publishedIn = (programs: SQL | undefined) =>
   and(programs, eq(activities.status, 'publish'), eq(topics.status, 'publish'));
 
 /** Published activities of published topics of a program, in program order. */
@@ -77,6 +77,7 @@ export async function findPublishedActivity(db: DbOrTx, programId: string, activ
       seq: activities.seq,
       settings: activities.settings,
       content: activities.content,
+      quiz_version: activities.quiz_version,
     })
     .from(activities)
     .innerJoin(topics, eq(topics.id, activities.topic_id))

@@ -136,7 +136,8 @@ export async function saveVideoProgress(
       const done = await markComplete(tx, redeem.id, activity);
       row = done.row;
       progress = done.progress;
-    } else {
+    } else if (!redeem.start_test_at) {
+      // Once started, a report every 10 s writes only its own progress row.
       await repo.markStarted(tx, redeem.id);
     }
     return {

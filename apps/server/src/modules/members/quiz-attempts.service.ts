@@ -22,6 +22,7 @@ import { recomputeScores } from './member-scores.service';
 import {
   packetSections,
   pickPacket,
+  preparedSections,
   type PacketSection,
   sectionsOfAttempt,
   servedOrder,
@@ -219,9 +220,9 @@ export async function startQuiz(
         throw AppError.badRequest(memberMessages.noAttemptsLeft);
       }
       const attemptNo = attempts.length + 1;
-      const packetId = await pickPacket(tx, activityId, settings, attemptNo);
+      const packetId = await pickPacket(tx, ctx.activity, settings, attemptNo);
       if (!packetId) throw AppError.badRequest(memberMessages.noQuestions);
-      const sections = await packetSections(tx, packetId);
+      const sections = await preparedSections(tx, ctx.activity, packetId);
       attempt = await repo.insertAttempt(tx, {
         redeemId: ctx.redeem.id,
         activityId,
@@ -231,7 +232,7 @@ export async function startQuiz(
         startedAt: now,
         deadlineAt: settings.timer > 0 ? new Date(now.getTime() + settings.timer * 60_000) : null,
       });
-      await learning.markStarted(tx, ctx.redeem.id);
+      if (!ctx.redeem.start_test_at) await learning.markStarted(tx, ctx.redeem.id);
       await recordLearningEvent(tx, {
         memberId: member.id,
         programId: ctx.activity.program_id,
@@ -246,7 +247,10 @@ export async function startQuiz(
       attempts = [...attempts, attempt];
     }
     const served = attempt.packet_id
-      ? sectionsOfAttempt(await packetSections(tx, attempt.packet_id), attempt.question_ids)
+      ? sectionsOfAttempt(
+          await preparedSections(tx, ctx.activity, attempt.packet_id),
+          attempt.question_ids,
+        )
       : [];
     return {
       attempt: toSummary(attempt, settings),
