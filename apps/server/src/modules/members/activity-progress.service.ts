@@ -30,7 +30,7 @@ export function readSettings(value: unknown): ActivitySettings {
 type ActivityBase = { id: string; topic_id: string; name: string; type: string; seq: number };
 
 /** The state of an activity the member could just act on (it is not locked). */
-export function stateAfter(p: repo.ProgressRow | null | undefined): ActivityStateResult {
+export function stateAfter(p: repo.ListedProgress | null | undefined): ActivityStateResult {
   if (p?.is_complete) return { state: 'selesai', lock_reason: null };
   const started =
     (p?.attempts ?? 0) > 0 ||
@@ -42,7 +42,7 @@ export function stateAfter(p: repo.ProgressRow | null | undefined): ActivityStat
 
 export function toMemberActivity(
   a: ActivityBase,
-  p: repo.ProgressRow | null | undefined,
+  p: repo.ListedProgress | null | undefined,
   state: ActivityStateResult = stateAfter(p),
 ): MemberActivity {
   return {

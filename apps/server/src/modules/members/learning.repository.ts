@@ -88,8 +88,37 @@ export async function findPublishedActivity(db: DbOrTx, programId: string, activ
 
 export type PublishedActivity = NonNullable<Awaited<ReturnType<typeof findPublishedActivity>>>;
 
-export async function progressOfRedeem(db: DbOrTx, redeemId: string): Promise<ProgressRow[]> {
-  return db.select().from(activityProgress).where(eq(activityProgress.member_redeem_id, redeemId));
+/** What an activity of the program's list shows of the member's progress (`toMemberActivity`). */
+const listedProgress = {
+  activity_id: activityProgress.activity_id,
+  is_complete: activityProgress.is_complete,
+  completed_at: activityProgress.completed_at,
+  score: activityProgress.score,
+  attempts: activityProgress.attempts,
+  video_position: activityProgress.video_position,
+  content_opened_at: activityProgress.content_opened_at,
+  link_followed_at: activityProgress.link_followed_at,
+  work_file_key: activityProgress.work_file_key,
+  work_file_name: activityProgress.work_file_name,
+  work_file_size: activityProgress.work_file_size,
+  work_file_type: activityProgress.work_file_type,
+  work_note: activityProgress.work_note,
+  work_uploaded_at: activityProgress.work_uploaded_at,
+  feedback_score: activityProgress.feedback_score,
+  feedback_text: activityProgress.feedback_text,
+  feedback_at: activityProgress.feedback_at,
+};
+export type ListedProgress = Pick<ProgressRow, keyof typeof listedProgress>;
+
+/**
+ * The member's progress rows of a program, only what its list shows: never the watched
+ * intervals or the run marks of the videos, which only a video report reads.
+ */
+export async function progressOfRedeem(db: DbOrTx, redeemId: string): Promise<ListedProgress[]> {
+  return db
+    .select(listedProgress)
+    .from(activityProgress)
+    .where(eq(activityProgress.member_redeem_id, redeemId));
 }
 
 export async function findProgress(
