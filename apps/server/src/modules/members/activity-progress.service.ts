@@ -76,16 +76,18 @@ export function toMemberActivity(
 
 /**
  * The member's redemption and a published activity of it; 404 for anything else, 403 with the
- * reason while the activity is locked (schedule, an earlier activity required).
+ * reason while the activity is locked (schedule, an earlier activity required). With
+ * `withContent: false` the activity's content is left empty (callers that never read it).
  */
 export async function findLearningContext(
   db: DbOrTx,
   member: MemberRef,
   programId: string,
   activityId: string,
+  { withContent = true }: { withContent?: boolean } = {},
 ) {
   const redeem = await findMyProgram(db as Db, member, programId);
-  const activity = await repo.findPublishedActivity(db, programId, activityId);
+  const activity = await repo.findPublishedActivity(db, programId, activityId, withContent);
   if (!activity) throw AppError.notFound(memberMessages.activityNotFound);
   await assertUnlocked(db, redeem.id, activity);
   return { redeem, activity };

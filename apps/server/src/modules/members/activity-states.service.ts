@@ -14,7 +14,7 @@ export interface RedeemStates {
   next: NextActivity | null;
 }
 
-/** What the states of one redemption are computed from (`computeStates`). */
+/** What the states of one redemption are computed from (`statesOfRedeems`, `assertUnlocked`). */
 interface RedeemProgress {
   outline: OutlineActivity[];
   complete: ReadonlySet<string>;

@@ -65,8 +65,17 @@ export async function publishedTopics(db: DbOrTx, programId: string) {
     .orderBy(asc(topics.seq));
 }
 
-/** A published activity (of a published topic) of the program, with its settings and content. */
-export async function findPublishedActivity(db: DbOrTx, programId: string, activityId: string) {
+/**
+ * A published activity (of a published topic) of the program, with its settings and content;
+ * `withContent: false` answers an empty content, for the frequent calls that never read it (a
+ * video report every 10 s, a quiz start or answer), so a cohort does not carry it every time.
+ */
+export async function findPublishedActivity(
+  db: DbOrTx,
+  programId: string,
+  activityId: string,
+  withContent = true,
+) {
   const [row] = await db
     .select({
       id: activities.id,
@@ -76,7 +85,9 @@ export async function findPublishedActivity(db: DbOrTx, programId: string, activ
       type: activities.type,
       seq: activities.seq,
       settings: activities.settings,
-      content: activities.content,
+      content: withContent
+        ? activities.content
+        : sql<Record<string, unknown>>`'{}'::jsonb`.mapWith(activities.content),
       quiz_version: activities.quiz_version,
     })
     .from(activities)

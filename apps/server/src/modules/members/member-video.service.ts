@@ -86,6 +86,7 @@ export async function saveVideoProgress(
     member,
     path.programId,
     path.activityId,
+    { withContent: false },
   );
   if (!videoTypes.has(activity.type)) throw AppError.badRequest(memberMessages.notVideo);
   return db.transaction(async (tx) => {

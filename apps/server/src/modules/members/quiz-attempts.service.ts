@@ -196,7 +196,9 @@ export async function startQuiz(
   programId: string,
   activityId: string,
 ): Promise<QuizStartData> {
-  const ctx = await findLearningContext(db, member, programId, activityId);
+  const ctx = await findLearningContext(db, member, programId, activityId, {
+    withContent: false,
+  });
   if (completionMode(ctx.activity.type) !== 'quiz')
     throw AppError.badRequest(memberMessages.notQuiz);
   const settings = readSettings(ctx.activity.settings);
@@ -342,7 +344,9 @@ export async function saveAnswer(
   path: { programId: string; activityId: string; attemptId: string },
   body: { question_id: string; answer: number | null; idempotency_key?: string | undefined },
 ): Promise<OnceAnswer<QuizAnswerSaved>> {
-  const ctx = await findLearningContext(db, member, path.programId, path.activityId);
+  const ctx = await findLearningContext(db, member, path.programId, path.activityId, {
+    withContent: false,
+  });
   const settings = readSettings(ctx.activity.settings);
   const now = new Date();
   await closeIfExpired(db, ctx, settings, member.id, now, path.attemptId);
@@ -393,7 +397,9 @@ export async function submitQuiz(
   path: { programId: string; activityId: string; attemptId: string },
   body: { answers: Record<string, number | null>; idempotency_key?: string | undefined },
 ): Promise<OnceAnswer<QuizResult>> {
-  const ctx = await findLearningContext(db, member, path.programId, path.activityId);
+  const ctx = await findLearningContext(db, member, path.programId, path.activityId, {
+    withContent: false,
+  });
   const settings = readSettings(ctx.activity.settings);
   const now = new Date();
   await closeIfExpired(db, ctx, settings, member.id, now, path.attemptId);
