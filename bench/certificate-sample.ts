@@ -17,6 +17,7 @@ export function sampleCertificate(i: number): CertificateContent {
     ],
     isPrakerja: i % 3 === 0,
     date: new Date('2026-11-20T03:00:00Z'),
+    validUntil: i % 2 === 0 ? new Date('2027-11-20T16:59:59Z') : null,
     verifyUrl: `https://ajar.contoh.id/verifikasi/${number}`,
   };
 }

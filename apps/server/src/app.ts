@@ -16,7 +16,8 @@ import { CertificatePdfPool } from './lib/certificate-pdf-pool';
 import { logSerializers } from './lib/log';
 import { serverRoot } from './lib/server-root';
 import { findSessionUser } from './modules/auth/sessions.repository';
-import { findSessionMember, touchLastSeen } from './modules/members/member-sessions.repository';
+import { findSessionMember } from './modules/members/member-sessions.repository';
+import { touchMemberSeen } from './modules/members/last-seen';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -113,7 +114,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(authPlugin, { findSession: findStaffSession });
   await app.register(memberAuthPlugin, {
     findSession: findMemberSession,
-    touch: (memberId) => touchLastSeen(db, memberId),
+    touch: (memberId) => touchMemberSeen(db, memberId),
   });
   // app.realtime for the services of later modules
   await app.register(realtimePlugin, { findStaffSession, findMemberSession });

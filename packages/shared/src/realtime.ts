@@ -25,10 +25,15 @@ export const realtimeEvents = {
     read_at: z.string(),
   }),
   /**
-   * A post or reply arrived in the public thread of an activity of a program the member is in:
-   * the app refetches that program's unread counts.
+   * Posts or replies arrived in the public thread of an activity of a program the member is in
+   * (gathered over a short window): the app adds `new_messages` to that thread's unread count in
+   * its cache, without a request.
    */
-  'discussion.unread_changed': z.object({ program_id: z.string(), activity_id: z.string() }),
+  'discussion.unread_changed': z.object({
+    program_id: z.string(),
+    activity_id: z.string(),
+    new_messages: z.number().int().positive(),
+  }),
   /** A new trainer notification for the receiver (the bell's live pop-up). */
   'notification.new': trainerNotificationSchema,
   /** One of the receiver's jobs moved (progress, done, failed): 'Unduhan' updates. */

@@ -8,7 +8,8 @@ import { isQuizActivityType } from '@ajar/shared/activities/activities.constants
 import { readFlag } from '@ajar/shared/activities/activities.rules';
 import { createStorage } from '../lib/storage';
 import { readSettings } from '../modules/members/activity-progress.service';
-import { stateRowsOfRedeems } from '../modules/members/activity-states.repository';
+import { progressOfRedeems } from '../modules/members/activity-states.repository';
+import { programOutline } from '../modules/members/program-outline';
 import { scoreAttempt } from '../modules/members/quiz-attempts.service';
 import { packetSections, sectionsOfAttempt } from '../modules/members/quiz-packets.service';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -165,10 +166,20 @@ describe('participants seed (made through the member and staff services)', () =>
 
   it('writes the walk as the member services would: progress, attempts, scores, locks', async () => {
     const redeems = await redeemRows();
-    const states = await stateRowsOfRedeems(
+    const progress = await progressOfRedeems(
       t.db,
       redeems.map((r) => r.id),
     );
+    const perRedeem = await Promise.all(
+      progress.map(async (p) =>
+        (await programOutline(t.db, p.program_id, p.outline_version)).map((a) => ({
+          ...a,
+          redeem_id: p.redeem_id,
+          is_complete: p.complete.includes(a.id),
+        })),
+      ),
+    );
+    const states = perRedeem.flat();
     const progressRows = await t.db.select().from(activityProgress);
     const attempts = await t.db.select().from(quizAttempts);
     const attemptsOf = (redeemId: string, activityId: string) =>

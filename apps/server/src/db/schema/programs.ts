@@ -53,6 +53,12 @@ export const programs = pgTable(
      * the list sorts by it through an index instead of counting every program's redeems.
      */
     participants_count: integer('participants_count').notNull().default(0),
+    /**
+     * Raised by database triggers on every write of the program's activities or topics: the
+     * members' states are computed from an in-memory outline of the program, valid while this
+     * number holds, on every server (docs/decisions.md, "A cohort learns at once").
+     */
+    outline_version: integer('outline_version').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
@@ -130,6 +136,12 @@ export const activities = pgTable(
     is_clone: boolean('is_clone').notNull().default(false),
     clone_of: uuid('clone_of'),
     approved_at: timestamp('approved_at', { withTimezone: true }),
+    /**
+     * Raised by database triggers on every write of the activity's packets, groups, sections and
+     * questions: what every attempt of the quiz starts from is cached in memory while it holds
+     * (docs/decisions.md, "A cohort learns at once").
+     */
+    quiz_version: integer('quiz_version').notNull().default(0),
     ...timestamps(),
   },
   (t) => [

@@ -35,6 +35,7 @@ import type { MemberNotifyDeps } from '../notifications/notifications.service';
 import { emitRead, notifyAwayMember, roomExtras } from './chat-member.service';
 import * as repo from './chat.repository';
 import { programTrainerIds } from '../access/access.repository';
+import { forgetMemberSeen } from '../members/last-seen';
 
 export interface ChatDeps {
   db: Db;
@@ -470,5 +471,6 @@ export async function memberConnected(deps: ChatDeps, memberId: string): Promise
  */
 export async function memberDisconnected(deps: ChatDeps, memberId: string): Promise<void> {
   await repo.markMemberOffline(deps.db, memberId);
+  forgetMemberSeen(memberId);
   await pushPresence(deps, memberId, false);
 }

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Paged } from '@ajar/shared/common/envelope';
-import { memberTarget } from '@ajar/shared/realtime';
 import { isProgramScoped, type RoleKey } from '@ajar/shared/common/roles';
 import {
   discussionMessages,
@@ -30,6 +29,7 @@ import {
   notifyTrainers,
   type TrainerNotifyDeps,
 } from '../trainer-notifications/trainer-notifications.service';
+import { announceNewMessage } from './discussion-announcer';
 import * as repo from './discussions.repository';
 import * as memberRepo from './member-discussions.repository';
 
@@ -286,28 +286,16 @@ async function insert(
 
 /**
  * A new post or reply in a Public thread reaches the program's members live
- * (`discussion.unread_changed`): their app refetches its unread counts at once. The
- * writer is left out; a thread members cannot see tells no one. A failure is logged: the message
- * is stored either way, and the app still refetches on its own.
+ * (`discussion.unread_changed`, gathered per thread: `announceNewMessage`); a thread members
+ * cannot see tells no one.
  */
-async function announceToMembers(
+function announceToMembers(
   deps: { db: Db; realtime: Realtime; log: Pick<FastifyBaseLogger, 'error'> },
   activity: { program_id: string; id: string; is_show_discussion: unknown },
   writerMemberId?: string,
-): Promise<void> {
+): void {
   if (Number(activity.is_show_discussion) !== publicDiscussionSetting) return;
-  try {
-    const members = (await memberRepo.programMemberIds(deps.db, activity.program_id)).filter(
-      (id) => id !== writerMemberId,
-    );
-    if (members.length === 0) return;
-    deps.realtime.emit(members.map(memberTarget), 'discussion.unread_changed', {
-      program_id: activity.program_id,
-      activity_id: activity.id,
-    });
-  } catch (err) {
-    deps.log.error({ err, activityId: activity.id }, 'discussion announcement failed');
-  }
+  announceNewMessage(deps, activity.program_id, activity.id, writerMemberId);
 }
 
 /**
@@ -347,7 +335,7 @@ export async function createAsStaff(
       link: learnerLinks.activity(body.program_id, body.activity_id),
     });
   }
-  await announceToMembers(deps, { ...activity, program_id: body.program_id, id: body.activity_id });
+  announceToMembers(deps, { ...activity, program_id: body.program_id, id: body.activity_id });
   return message;
 }
 
@@ -433,11 +421,7 @@ export async function createAsMember(
       activityId,
       memberId: member.id,
     });
-    await announceToMembers(
-      notify,
-      { ...activity, program_id: programId, id: activityId },
-      member.id,
-    );
+    announceToMembers(notify, { ...activity, program_id: programId, id: activityId }, member.id);
   }
   return message;
 }

@@ -10,6 +10,7 @@ import { joinProgram, type TestMember } from '../../test/factories/members';
 import { buildProgram, buildTopics } from '../../test/factories/programs';
 import { signedIn } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { announceNewMessage } from './discussion-announcer';
 
 type Headers = { authorization: string };
 
@@ -20,6 +21,10 @@ describe("the participant's thread (Ajar Belajar)", () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
+
+  let address: string | null = null;
+  /** The app's address, listening from the first socket test on. */
+  const listening = async () => (address ??= await t.app.listen({ port: 0, host: '127.0.0.1' }));
 
   async function course() {
     const program = await buildProgram(t.db, { status: 'publish' });
@@ -239,7 +244,7 @@ describe("the participant's thread (Ajar Belajar)", () => {
     const c = await course();
     const { member: other } = await joinProgram(t.app, c.program.id);
     const stranger = await joinProgram(t.app, (await buildProgram(t.db, { status: 'publish' })).id);
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     const sockets = await Promise.all(
       [c.member, other, stranger.member].map((m) => connectSocket(address, tokenOf(m.headers))),
     );
@@ -247,9 +252,13 @@ describe("the participant's thread (Ajar Belajar)", () => {
       const [mine, theirs, strangers] = sockets.map((s) =>
         collectEvents(s, 'discussion.unread_changed'),
       );
-      const changed = { program_id: c.program.id, activity_id: c.pub.id };
+      const changed = (n: number) => ({
+        program_id: c.program.id,
+        activity_id: c.pub.id,
+        new_messages: n,
+      });
       const posted = await post(c.member, c.program.id, c.pub.id, 'Pertanyaan saya');
-      expect(await nextEvent(sockets[1]!, 'discussion.unread_changed')).toEqual(changed);
+      expect(await nextEvent(sockets[1]!, 'discussion.unread_changed')).toEqual(changed(1));
 
       // A staff message in a thread members cannot see tells no one; the reply tells both.
       const admin = await signedIn(t.db, 'admin');
@@ -261,10 +270,32 @@ describe("the participant's thread (Ajar Belajar)", () => {
         content: 'Catatan moderasi',
       });
       await staffReply(c.program.id, c.topic.id, c.pub.id, posted.id);
-      await expect.poll(() => mine!.length).toBe(1);
-      await expect.poll(() => theirs!.length).toBe(2);
-      expect([...mine!, ...theirs!]).toEqual([changed, changed, changed]);
+      await expect.poll(() => mine!.length, { timeout: 5_000 }).toBe(1);
+      await expect.poll(() => theirs!.length, { timeout: 5_000 }).toBe(2);
+      expect([...mine!, ...theirs!]).toEqual([changed(1), changed(1), changed(1)]);
       expect(strangers).toEqual([]);
+    } finally {
+      for (const s of sockets) s.close();
+    }
+  });
+
+  it('gathers a burst of messages of one thread into one event per count', async () => {
+    const c = await course();
+    const { member: other } = await joinProgram(t.app, c.program.id);
+    const address = await listening();
+    const sockets = await Promise.all(
+      [c.member, other].map((m) => connectSocket(address, tokenOf(m.headers))),
+    );
+    try {
+      const [mine, theirs] = sockets.map((s) => collectEvents(s, 'discussion.unread_changed'));
+      // Three messages within one window, two of them the member's own: one event each.
+      const deps = { db: t.db, realtime: t.app.realtime, log: t.app.log };
+      announceNewMessage(deps, c.program.id, c.pub.id, c.member.id);
+      announceNewMessage(deps, c.program.id, c.pub.id, c.member.id);
+      announceNewMessage(deps, c.program.id, c.pub.id, other.id);
+      await expect.poll(() => mine!.length + theirs!.length, { timeout: 5_000 }).toBe(2);
+      const counts = (list: { new_messages: number }[]) => list.map((e) => e.new_messages);
+      expect([counts(mine!), counts(theirs!)]).toEqual([[1], [2]]);
     } finally {
       for (const s of sockets) s.close();
     }

@@ -30,7 +30,7 @@ export function readSettings(value: unknown): ActivitySettings {
 type ActivityBase = { id: string; topic_id: string; name: string; type: string; seq: number };
 
 /** The state of an activity the member could just act on (it is not locked). */
-export function stateAfter(p: repo.ProgressRow | null | undefined): ActivityStateResult {
+export function stateAfter(p: repo.ListedProgress | null | undefined): ActivityStateResult {
   if (p?.is_complete) return { state: 'selesai', lock_reason: null, locked_by: null };
   const started =
     (p?.attempts ?? 0) > 0 ||
@@ -42,7 +42,7 @@ export function stateAfter(p: repo.ProgressRow | null | undefined): ActivityStat
 
 export function toMemberActivity(
   a: ActivityBase,
-  p: repo.ProgressRow | null | undefined,
+  p: repo.ListedProgress | null | undefined,
   state: ActivityStateResult = stateAfter(p),
 ): MemberActivity {
   return {
@@ -77,16 +77,18 @@ export function toMemberActivity(
 
 /**
  * The member's redemption and a published activity of it; 404 for anything else, 403 with the
- * reason while the activity is locked (schedule, an earlier activity required).
+ * reason while the activity is locked (schedule, an earlier activity required). With
+ * `withContent: false` the activity's content is left empty (callers that never read it).
  */
 export async function findLearningContext(
   db: DbOrTx,
   member: MemberRef,
   programId: string,
   activityId: string,
+  { withContent = true }: { withContent?: boolean } = {},
 ) {
   const redeem = await findMyProgram(db as Db, member, programId);
-  const activity = await repo.findPublishedActivity(db, programId, activityId);
+  const activity = await repo.findPublishedActivity(db, programId, activityId, withContent);
   if (!activity) throw AppError.notFound(memberMessages.activityNotFound);
   await assertUnlocked(db, redeem.id, activity);
   return { redeem, activity };

@@ -65,8 +65,17 @@ export async function publishedTopics(db: DbOrTx, programId: string) {
     .orderBy(asc(topics.seq));
 }
 
-/** A published activity (of a published topic) of the program, with its settings and content. */
-export async function findPublishedActivity(db: DbOrTx, programId: string, activityId: string) {
+/**
+ * A published activity (of a published topic) of the program, with its settings and content;
+ * `withContent: false` answers an empty content, for the frequent calls that never read it (a
+ * video report every 10 s, a quiz start or answer), so a cohort does not carry it every time.
+ */
+export async function findPublishedActivity(
+  db: DbOrTx,
+  programId: string,
+  activityId: string,
+  withContent = true,
+) {
   const [row] = await db
     .select({
       id: activities.id,
@@ -76,7 +85,10 @@ export async function findPublishedActivity(db: DbOrTx, programId: string, activ
       type: activities.type,
       seq: activities.seq,
       settings: activities.settings,
-      content: activities.content,
+      content: withContent
+        ? activities.content
+        : sql<Record<string, unknown>>`'{}'::jsonb`.mapWith(activities.content),
+      quiz_version: activities.quiz_version,
     })
     .from(activities)
     .innerJoin(topics, eq(topics.id, activities.topic_id))
@@ -87,8 +99,37 @@ export async function findPublishedActivity(db: DbOrTx, programId: string, activ
 
 export type PublishedActivity = NonNullable<Awaited<ReturnType<typeof findPublishedActivity>>>;
 
-export async function progressOfRedeem(db: DbOrTx, redeemId: string): Promise<ProgressRow[]> {
-  return db.select().from(activityProgress).where(eq(activityProgress.member_redeem_id, redeemId));
+/** What an activity of the program's list shows of the member's progress (`toMemberActivity`). */
+const listedProgress = {
+  activity_id: activityProgress.activity_id,
+  is_complete: activityProgress.is_complete,
+  completed_at: activityProgress.completed_at,
+  score: activityProgress.score,
+  attempts: activityProgress.attempts,
+  video_position: activityProgress.video_position,
+  content_opened_at: activityProgress.content_opened_at,
+  link_followed_at: activityProgress.link_followed_at,
+  work_file_key: activityProgress.work_file_key,
+  work_file_name: activityProgress.work_file_name,
+  work_file_size: activityProgress.work_file_size,
+  work_file_type: activityProgress.work_file_type,
+  work_note: activityProgress.work_note,
+  work_uploaded_at: activityProgress.work_uploaded_at,
+  feedback_score: activityProgress.feedback_score,
+  feedback_text: activityProgress.feedback_text,
+  feedback_at: activityProgress.feedback_at,
+};
+export type ListedProgress = Pick<ProgressRow, keyof typeof listedProgress>;
+
+/**
+ * The member's progress rows of a program, only what its list shows: never the watched
+ * intervals or the run marks of the videos, which only a video report reads.
+ */
+export async function progressOfRedeem(db: DbOrTx, redeemId: string): Promise<ListedProgress[]> {
+  return db
+    .select(listedProgress)
+    .from(activityProgress)
+    .where(eq(activityProgress.member_redeem_id, redeemId));
 }
 
 export async function findProgress(

@@ -86,6 +86,7 @@ export async function saveVideoProgress(
     member,
     path.programId,
     path.activityId,
+    { withContent: false },
   );
   if (!videoTypes.has(activity.type)) throw AppError.badRequest(memberMessages.notVideo);
   return db.transaction(async (tx) => {
@@ -136,7 +137,8 @@ export async function saveVideoProgress(
       const done = await markComplete(tx, redeem.id, activity);
       row = done.row;
       progress = done.progress;
-    } else {
+    } else if (!redeem.start_test_at) {
+      // Once started, a report every 10 s writes only its own progress row.
       await repo.markStarted(tx, redeem.id);
     }
     return {

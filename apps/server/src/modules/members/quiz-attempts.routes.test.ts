@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultActivitySettings } from '@ajar/shared/activities/activities-content.schemas';
-import { learningEvents, memberRedeems, quizAttempts } from '../../db/schema';
+import {
+  activities,
+  learningEvents,
+  memberRedeems,
+  questions,
+  quizAttempts,
+  quizSections,
+} from '../../db/schema';
 import { buildActivity } from '../../test/factories/activities';
 import { buildQuizPacket, joinProgram, type TestMember } from '../../test/factories/members';
 import { buildProgram, buildTopics } from '../../test/factories/programs';
@@ -45,6 +52,39 @@ describe('member quiz API', () => {
       headers: m.headers,
       payload: { answers },
     });
+
+  it('prepares a quiz once for every start, and follows every edit of its questions', async () => {
+    const c = await quizCourse('post_test');
+    const { member: other } = await joinProgram(t.app, c.program.id);
+    const text = async (m: TestMember) => {
+      const res = await start(m, c.url);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.sections[0].questions[0].question.text as string;
+    };
+    const version = async () =>
+      (await t.db.select().from(activities).where(eq(activities.id, c.activity.id)))[0]!
+        .quiz_version;
+    const first = await text(c.member);
+    const before = await version();
+    // Edited straight in the database (as another server or a script would): seen at once.
+    const [a1] = (c.questionIds as string[][])[0]!;
+    await t.db
+      .update(questions)
+      .set({ question: { text: 'Soal yang diubah', media: null } })
+      .where(eq(questions.id, a1!));
+    expect(await version()).toBeGreaterThan(before);
+    expect(first).not.toBe('Soal yang diubah');
+    expect(await text(other)).toBe('Soal yang diubah');
+    // A section's minimum and a new packet move the version too; a member's attempt does not.
+    const steady = await version();
+    await text(c.member);
+    expect(await version()).toBe(steady);
+    await t.db
+      .update(quizSections)
+      .set({ min_score: 10 })
+      .where(eq(quizSections.activity_id, c.activity.id));
+    expect(await version()).toBeGreaterThan(steady);
+  });
 
   it('serves questions without answers and scores on the server against sections', async () => {
     const c = await quizCourse('post_test', { opportunity_repeat_test: 1, is_show_answer: 1 });

@@ -23,6 +23,7 @@ import { recomputeScores } from './member-scores.service';
 import {
   packetSections,
   pickPacket,
+  preparedSections,
   type PacketSection,
   sectionsOfAttempt,
   servedOrder,
@@ -196,7 +197,9 @@ export async function startQuiz(
   programId: string,
   activityId: string,
 ): Promise<QuizStartData> {
-  const ctx = await findLearningContext(db, member, programId, activityId);
+  const ctx = await findLearningContext(db, member, programId, activityId, {
+    withContent: false,
+  });
   if (completionMode(ctx.activity.type) !== 'quiz')
     throw AppError.badRequest(memberMessages.notQuiz);
   const settings = readSettings(ctx.activity.settings);
@@ -220,9 +223,9 @@ export async function startQuiz(
         throw AppError.badRequest(memberMessages.noAttemptsLeft);
       }
       const attemptNo = attempts.length + 1;
-      const packetId = await pickPacket(tx, activityId, settings, attemptNo);
+      const packetId = await pickPacket(tx, ctx.activity, settings, attemptNo);
       if (!packetId) throw AppError.badRequest(memberMessages.noQuestions);
-      const sections = await packetSections(tx, packetId);
+      const sections = await preparedSections(tx, ctx.activity, packetId);
       attempt = await repo.insertAttempt(tx, {
         redeemId: ctx.redeem.id,
         activityId,
@@ -232,7 +235,7 @@ export async function startQuiz(
         startedAt: now,
         deadlineAt: settings.timer > 0 ? new Date(now.getTime() + settings.timer * 60_000) : null,
       });
-      await learning.markStarted(tx, ctx.redeem.id);
+      if (!ctx.redeem.start_test_at) await learning.markStarted(tx, ctx.redeem.id);
       await recordLearningEvent(tx, {
         memberId: member.id,
         programId: ctx.activity.program_id,
@@ -247,7 +250,10 @@ export async function startQuiz(
       attempts = [...attempts, attempt];
     }
     const served = attempt.packet_id
-      ? sectionsOfAttempt(await packetSections(tx, attempt.packet_id), attempt.question_ids)
+      ? sectionsOfAttempt(
+          await preparedSections(tx, ctx.activity, attempt.packet_id),
+          attempt.question_ids,
+        )
       : [];
     return {
       attempt: toSummary(attempt, settings),
@@ -339,7 +345,9 @@ export async function saveAnswer(
   path: { programId: string; activityId: string; attemptId: string },
   body: { question_id: string; answer: number | null; idempotency_key?: string | undefined },
 ): Promise<OnceAnswer<QuizAnswerSaved>> {
-  const ctx = await findLearningContext(db, member, path.programId, path.activityId);
+  const ctx = await findLearningContext(db, member, path.programId, path.activityId, {
+    withContent: false,
+  });
   const settings = readSettings(ctx.activity.settings);
   const now = new Date();
   await closeIfExpired(db, ctx, settings, member.id, now, path.attemptId);
@@ -390,7 +398,9 @@ export async function submitQuiz(
   path: { programId: string; activityId: string; attemptId: string },
   body: { answers: Record<string, number | null>; idempotency_key?: string | undefined },
 ): Promise<OnceAnswer<QuizResult>> {
-  const ctx = await findLearningContext(db, member, path.programId, path.activityId);
+  const ctx = await findLearningContext(db, member, path.programId, path.activityId, {
+    withContent: false,
+  });
   const settings = readSettings(ctx.activity.settings);
   const now = new Date();
   await closeIfExpired(db, ctx, settings, member.id, now, path.attemptId);

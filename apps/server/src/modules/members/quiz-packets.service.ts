@@ -72,14 +72,90 @@ export function packetOfAttempt(
   return pool[index]!;
 }
 
-/** The packet an attempt plays (see `packetPool` and `packetOfAttempt`). */
+/** A quiz activity as the cache knows it: its id and the version of its questions. */
+export interface QuizVersion {
+  id: string;
+  quiz_version: number;
+}
+
+/** What every attempt of one quiz starts from, read once per version of its questions. */
+interface PreparedQuiz {
+  version: number;
+  /** The packets holding questions, in packet order (the pool before 'Jumlah Paket Soal'). */
+  filled: Map<'all', Promise<string[]>>;
+  sections: Map<string, Promise<(PacketSection & { groupId: string })[]>>;
+}
+
+/** Quizzes kept prepared; past it the least recently used is dropped. */
+const maxPreparedQuizzes = 200;
+const prepared = new Map<string, PreparedQuiz>();
+
+/**
+ * The quiz's prepared entry while its `quiz_version` holds (database triggers raise it on every
+ * write of its packets, groups, sections and questions, from any server or script); null for a
+ * caller holding an older version than the one kept (it reads for itself).
+ */
+function preparedQuiz(activity: QuizVersion): PreparedQuiz | null {
+  const kept = prepared.get(activity.id);
+  if (kept && kept.version > activity.quiz_version) return null;
+  prepared.delete(activity.id);
+  if (kept && kept.version === activity.quiz_version) {
+    prepared.set(activity.id, kept);
+    return kept;
+  }
+  const entry: PreparedQuiz = {
+    version: activity.quiz_version,
+    filled: new Map(),
+    sections: new Map(),
+  };
+  prepared.set(activity.id, entry);
+  if (prepared.size > maxPreparedQuizzes) {
+    const oldest = prepared.keys().next().value;
+    if (oldest !== undefined) prepared.delete(oldest);
+  }
+  return entry;
+}
+
+/** `read` once per entry and key; a failed read is forgotten (the next caller tries again). */
+function once<K, T>(map: Map<K, Promise<T>>, key: K, read: () => Promise<T>): Promise<T> {
+  const kept = map.get(key);
+  if (kept) return kept;
+  const value = read();
+  map.set(key, value);
+  value.catch(() => {
+    if (map.get(key) === value) map.delete(key);
+  });
+  return value;
+}
+
+/**
+ * The packet an attempt plays (see `packetPool` and `packetOfAttempt`), from the quiz's prepared
+ * packets: a cohort starting the same test at the same minute reads them once.
+ */
 export async function pickPacket(
   db: DbOrTx,
-  activityId: string,
+  activity: QuizVersion,
   settings: ActivitySettings,
   attemptNo: number,
 ): Promise<string | null> {
-  return packetOfAttempt(await packetPool(db, activityId, settings), settings, attemptNo);
+  const entry = preparedQuiz(activity);
+  const all = { ...settings, number_questions_package: 0 };
+  const filled = entry
+    ? await once(entry.filled, 'all', () => packetPool(db, activity.id, all))
+    : await packetPool(db, activity.id, all);
+  const size = settings.number_questions_package;
+  return packetOfAttempt(size > 0 ? filled.slice(0, size) : filled, settings, attemptNo);
+}
+
+/** `packetSections` from the quiz's prepared entry (read once per packet and version). */
+export function preparedSections(
+  db: DbOrTx,
+  activity: QuizVersion,
+  packetId: string,
+): Promise<(PacketSection & { groupId: string })[]> {
+  const entry = preparedQuiz(activity);
+  if (!entry) return packetSections(db, packetId);
+  return once(entry.sections, packetId, () => packetSections(db, packetId));
 }
 
 /** The packet's sections (groups) with their current questions. */

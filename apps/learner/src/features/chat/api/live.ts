@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { RealtimeEventName, RealtimePayload } from '@ajar/shared/realtime';
 import { readSession, subscribeSession } from '../../../api/session';
 import type { LiveSocket } from './realtime-client';
@@ -106,4 +107,29 @@ export function useLiveConnected(): boolean {
     },
     () => connected,
   );
+}
+
+/** When a refetch asked by a live event happens: a random moment in this window (ms). */
+export const liveRefetchWindow = { min: 500, max: 3_000 } as const;
+const scheduledRefetches = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * A live event says `queryKey` changed in a way the event cannot carry: the data is marked stale
+ * at once (a screen opened meanwhile loads it fresh), and the screens showing it refetch once, at
+ * a random moment within `liveRefetchWindow`, however many events come meanwhile. A whole
+ * cohort told at once then spreads its requests instead of sending them in the same instant.
+ */
+export function refetchSoon(client: QueryClient, queryKey: QueryKey, random = Math.random) {
+  void client.invalidateQueries({ queryKey, refetchType: 'none' });
+  const id = JSON.stringify(queryKey);
+  if (scheduledRefetches.has(id)) return;
+  const { min, max } = liveRefetchWindow;
+  const timer = setTimeout(
+    () => {
+      scheduledRefetches.delete(id);
+      void client.refetchQueries({ queryKey, type: 'active' });
+    },
+    min + random() * (max - min),
+  );
+  scheduledRefetches.set(id, timer);
 }

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { MemberDiscussionUnread } from '@ajar/shared/discussions/member-discussions.schemas';
 import { readSession } from '../../../api/session';
 import { routePaths } from '../../../routes/paths';
 import { chatKeys, totalUnreadQuery } from '../../chat/api/chat-api';
-import { useLiveEvent, useLiveReconnect } from '../../chat/api/live';
-import { discussionKeys } from '../../discussions/api/discussion-keys';
+import { refetchSoon, useLiveEvent, useLiveReconnect } from '../../chat/api/live';
+import { addUnread, discussionKeys } from '../../discussions/api/discussion-keys';
 import { unreadNotificationsQuery } from '../api/notifications-api';
 import '../app-bar-icons.css';
 
@@ -53,12 +54,16 @@ export function AppBarIcons() {
     client.setQueryData(chatKeys.totalUnread, payload);
     void client.invalidateQueries({ queryKey: chatKeys.rooms });
   });
-  // A new post or reply in a thread of one of my programs: its counts (and the thread, if open).
-  useLiveEvent('discussion.unread_changed', ({ program_id, activity_id }) => {
-    void client.invalidateQueries({ queryKey: discussionKeys.unread(program_id) });
-    void client.invalidateQueries({ queryKey: discussionKeys.thread(program_id, activity_id) });
+  // New posts or replies in a thread of one of my programs: the event carries the count, so the
+  // counts change in the cache without a request; an open thread reloads once, a moment later.
+  useLiveEvent('discussion.unread_changed', ({ program_id, activity_id, new_messages }) => {
+    client.setQueryData<MemberDiscussionUnread>(discussionKeys.unread(program_id), (old) =>
+      old ? addUnread(old, activity_id, new_messages) : old,
+    );
+    refetchSoon(client, discussionKeys.thread(program_id, activity_id));
   });
-  useLiveReconnect(() => void client.invalidateQueries({ queryKey: discussionKeys.allUnread }));
+  // After a reconnection (a whole cohort's at once when a server goes): spread, not in step.
+  useLiveReconnect(() => refetchSoon(client, discussionKeys.allUnread));
   if (!signedIn) return null;
   return (
     <>
