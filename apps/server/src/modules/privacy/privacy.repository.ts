@@ -137,6 +137,11 @@ export async function memberData(db: DbOrTx, memberId: string) {
       db,
       sql`select * from learning_events where member_id = ${memberId} order by created_at`,
     ),
+    persetujuan_privasi: await rows(
+      db,
+      sql`select notice_version, ip, created_at from member_consents
+          where member_id = ${memberId} order by created_at`,
+    ),
     permintaan_unduh_data: await rows(
       db,
       sql`select id, status, created_at, finished_at, downloaded_at from member_data_exports
@@ -306,6 +311,8 @@ export async function eraseMember(
   await tx.execute(sql`delete from member_email_verifications where member_id = ${id}`);
   await tx.execute(sql`delete from member_idempotency_keys where member_id = ${id}`);
   await tx.execute(sql`delete from member_data_exports where member_id = ${id}`);
+  // The consents stay as the record of what was agreed; the address they came from goes.
+  await tx.execute(sql`update member_consents set ip = null where member_id = ${id}`);
   // Sign-in throttle rows are keyed by the address (login-throttle.service.ts).
   await tx.execute(sql`
     delete from login_failures where position(${member.email.toLowerCase()} in lower(key)) > 0`);
