@@ -5,7 +5,10 @@ import type { PrivacyNotice } from '@ajar/shared/privacy/privacy.schemas';
 export function NoticeText({ notice }: { notice: PrivacyNotice }) {
   return (
     <>
-      <div className="notice-text">{notice.content}</div>
+      {/* A scrolling box: focusable, so a keyboard can scroll it too. */}
+      <div className="notice-text" role="region" aria-label="Isi Kebijakan Privasi" tabIndex={0}>
+        {notice.content}
+      </div>
       <p className="muted">
         Versi {notice.version}, berlaku sejak {formatDate(notice.created_at)}
       </p>
