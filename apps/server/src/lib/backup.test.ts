@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { serverSecrets } from '../db/schema';
 import { pgliteTemplateFile } from '../test/global-setup';
-import { startS3Server } from '../test/s3-server';
+import { s3StorageOptions, startS3Server } from '../test/s3-server';
 import { S3Storage } from './s3-storage';
 import {
   BackupError,
@@ -185,13 +185,7 @@ describe('a backup archive', () => {
     expect(s3BackupTarget('./backups')).toBeNull();
     expect(s3BackupTarget('s3://cadangan')).toEqual({ bucket: 'cadangan', prefix: '' });
     const s3 = await startS3Server();
-    const bucket = new S3Storage({
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: s3.region,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-      forcePathStyle: true,
-    });
+    const bucket = new S3Storage(s3StorageOptions(s3));
     const target = s3BackupTarget(`s3://${s3.bucket}/ajar/harian/`)!;
     expect(target).toEqual({ bucket: s3.bucket, prefix: 'ajar/harian/' });
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(source, 'db') });
