@@ -82,6 +82,7 @@ describe('attendance', () => {
         email: `sari-${stamp}@contoh.id`,
         phone: memberPhone,
         password: 'Rahasia123',
+        consent: true,
       },
     );
     const member = apiClient(app.server.url, registered.token);

@@ -54,6 +54,7 @@ describe('public discussion', () => {
         email: `dewi-${stamp}@contoh.id`,
         phone: `62817${String(Date.now()).slice(-8)}`,
         password: 'Rahasia123',
+        consent: true,
       },
     );
     member = apiClient(app.server.url, registered.token);

@@ -42,11 +42,10 @@ async function programWithParticipant() {
     `/program/v1/company/voucher/${programId}/generate`,
     { count: 1 },
   );
-  const member = await apiClient(app.server.url)<{ token: string }>(
-    'POST',
-    '/member/v1/register',
-    participant,
-  );
+  const member = await apiClient(app.server.url)<{ token: string }>('POST', '/member/v1/register', {
+    ...participant,
+    consent: true,
+  });
   await apiClient(app.server.url, member.token)('POST', '/member/v1/redeem', {
     license: batch.codes[0],
     pmo_code: `PMO${stamp.toUpperCase()}`,

@@ -83,6 +83,7 @@ beforeAll(async () => {
           email: `foto-${n}-${stamp}@contoh.id`,
           phone: `62815${phoneBase}${String(n).padStart(4, '0')}`,
           password: 'Rahasia123',
+          consent: true,
         }),
       });
       const body = (await res.json()) as { data: { token: string } };

@@ -80,6 +80,10 @@ describe('Ajar Belajar: account and voucher', () => {
     await page.getByLabel('Email', { exact: true }).fill('peserta1@ajar.test');
     await page.getByLabel('Nomor Whatsapp').fill(participant.phone);
     await page.getByLabel('Password', { exact: true }).fill(participant.password);
+    // The consent to the privacy notice is required too, with its own message.
+    await page.getByRole('button', { name: 'Daftar', exact: true }).click();
+    await page.getByText('Anda harus menyetujui Kebijakan Privasi untuk mendaftar').waitFor();
+    await page.getByLabel(/Saya telah membaca dan menyetujui/).check();
     await page.getByRole('button', { name: 'Daftar', exact: true }).click();
     expect(await fieldError('Email')).toBe('Email sudah terdaftar');
 

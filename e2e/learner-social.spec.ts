@@ -80,7 +80,7 @@ beforeAll(async () => {
   const registered = await apiClient(app.server.url)<{ token: string }>(
     'POST',
     '/member/v1/register',
-    { ...participant, phone: `62818${String(Date.now()).slice(-8)}` },
+    { ...participant, phone: `62818${String(Date.now()).slice(-8)}`, consent: true },
   );
   memberApi = apiClient(app.server.url, registered.token);
   await memberApi('POST', '/member/v1/redeem', {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from './support/app';
 import { snapOnFailure } from './support/browser';
-import { checkScreenFully, learnerPage } from './support/learner';
+import { checkScreenFully, learnerPage, learnerRegister } from './support/learner';
 import type { Page } from 'playwright-core';
 
 // Ajar Belajar at 390 × 844: a new participant's address is not verified until they open the
@@ -33,11 +33,7 @@ describe('Ajar Belajar: verifying the e-mail address', () => {
     page = opened.page;
     await page.goto('/belajar/daftar');
     await page.getByRole('heading', { name: 'Daftar' }).waitFor();
-    await page.getByLabel('Nama Lengkap').fill(participant.fullname);
-    await page.getByLabel('Email', { exact: true }).fill(participant.email);
-    await page.getByLabel('Nomor Whatsapp').fill(participant.phone);
-    await page.getByLabel('Password', { exact: true }).fill(participant.password);
-    await page.getByRole('button', { name: 'Daftar', exact: true }).click();
+    await learnerRegister(page, participant);
     await page.getByRole('heading', { name: 'Program Saya' }).waitFor();
 
     const banner = page.getByRole('region', { name: 'Verifikasi email anda' });

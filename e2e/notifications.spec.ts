@@ -43,6 +43,7 @@ describe('notifications to participants', () => {
         email: `rina-${stamp}@contoh.id`,
         phone: `62817${String(Date.now()).slice(-8)}`,
         password: 'Rahasia123',
+        consent: true,
       },
     );
     member = apiClient(app.server.url, registered.token);

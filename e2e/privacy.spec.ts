@@ -23,7 +23,10 @@ const participant = {
 
 describe('Ajar Belajar: the participant’s personal data', () => {
   it('prepares “Unduh data saya” and saves the zip once', async () => {
-    await apiClient(app.server.url)('POST', '/member/v1/register', participant);
+    await apiClient(app.server.url)('POST', '/member/v1/register', {
+      ...participant,
+      consent: true,
+    });
     const opened = await learnerPage(app.browser, app.server.url);
     page = opened.page;
     await page.goto('/belajar/masuk');

@@ -125,6 +125,7 @@ describe('resellers', () => {
         email: `joko-${stamp}@contoh.id`,
         phone: memberPhone,
         password: 'Rahasia123',
+        consent: true,
       },
     );
     await apiClient(app.server.url, registered.token)('POST', '/member/v1/redeem', {

@@ -51,3 +51,16 @@ export async function learnerSignIn(page: Page, email: string, password: string)
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Masuk', exact: true }).click();
 }
+
+/** Fills 'Daftar' as a participant would, ticking the consent to the privacy notice. */
+export async function learnerRegister(
+  page: Page,
+  person: { fullname: string; email: string; phone: string; password: string },
+) {
+  await page.getByLabel('Nama Lengkap').fill(person.fullname);
+  await page.getByLabel('Email', { exact: true }).fill(person.email);
+  await page.getByLabel('Nomor Whatsapp').fill(person.phone);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel(/Saya telah membaca dan menyetujui/).check();
+  await page.getByRole('button', { name: 'Daftar', exact: true }).click();
+}

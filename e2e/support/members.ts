@@ -43,6 +43,7 @@ export async function joinProgram(
       email,
       phone: `62813${String(Date.now() + n).slice(-8)}`,
       password: 'Rahasia123',
+      consent: true,
       ...(dateOfBirth && { date_of_birth: dateOfBirth }),
     },
   );

@@ -95,7 +95,22 @@ export const routes: RouteObject[] = [
   {
     element: <RequireMember />,
     hydrateFallbackElement,
-    children: [{ element: <SignedInLayout />, children: signedInRoutes }],
+    children: [
+      { element: <SignedInLayout />, children: signedInRoutes },
+      // Without the bottom navigation: nothing else opens until the member agrees.
+      {
+        element: <GuestLayout />,
+        children: [
+          {
+            path: routePaths.persetujuan,
+            lazy: () =>
+              import('./features/privacy/pages/consent-page').then((m) => ({
+                Component: m.ConsentPage,
+              })),
+          },
+        ],
+      },
+    ],
   },
   // The reset and verification links of the e-mails open whether or not someone is signed in on
   // this phone.
@@ -115,6 +130,13 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import('./features/auth/pages/verify-email-page').then((m) => ({
             Component: m.VerifyEmailPage,
+          })),
+      },
+      {
+        path: routePaths.privasi,
+        lazy: () =>
+          import('./features/privacy/pages/privacy-notice-page').then((m) => ({
+            Component: m.PrivacyNoticePage,
           })),
       },
       {

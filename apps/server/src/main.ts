@@ -10,6 +10,8 @@ import { seedIfEmpty } from './seed/seed';
 import { listenHost } from './listen-host';
 import { liftoffWarning } from './lib/liftoff-warning';
 import { backupControlPlugin } from './plugins/backup-control';
+import { s3BackupTarget } from './lib/backup';
+import { createS3Storage } from './lib/storage';
 
 /**
  * SIGTERM → stop accepting, let requests in flight finish, close sockets, Redis and the database;
@@ -115,7 +117,10 @@ async function main() {
     await app.register(backupControlPlugin, {
       database,
       dataDir: config.dataDir,
-      backupDir: path.resolve(config.BACKUP_DIR),
+      backupDir: s3BackupTarget(config.BACKUP_DIR)
+        ? config.BACKUP_DIR
+        : path.resolve(config.BACKUP_DIR),
+      backupBucket: (bucket) => createS3Storage(config, bucket),
       keep: config.BACKUP_KEEP,
       schedule: config.BACKUP_SCHEDULE,
     });

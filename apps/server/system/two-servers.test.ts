@@ -217,6 +217,7 @@ describe('two servers, one system', () => {
         email: `peserta-${randomUUID().slice(0, 8)}@contoh.id`,
         phone: `62813${String(Date.now()).slice(-8)}`,
         password: 'Rahasia123',
+        consent: true,
       },
     });
     expect(registered.status, registered.text).toBe(200);

@@ -1,7 +1,8 @@
 import { ApiError, apiUrl, readEnvelope, refusal, type Query } from '@ajar/shared/common/api-error';
 import { messages } from '@ajar/shared/common/messages';
 import { sendWithProgress } from '@ajar/shared/common/upload-progress';
-import { readSession, setSignInNotice, writeSession } from './session';
+import { consentRequiredCode } from '@ajar/shared/privacy/consent-code';
+import { readSession, setConsentRequired, setSignInNotice, writeSession } from './session';
 
 /** The member API (DESIGN §11); every path of this app's calls is below it. */
 export const memberApi = '/api/member/v1';
@@ -30,6 +31,7 @@ async function unwrap<T>(res: Response, signedIn: boolean): Promise<T> {
     writeSession(null);
     throw new ApiError(401, sessionEndedMessage);
   }
+  if (res.status === 403 && payload?.code === consentRequiredCode) setConsentRequired(true);
   if (!res.ok) throw refusal(res.status, payload);
   return payload?.data as T;
 }

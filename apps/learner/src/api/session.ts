@@ -41,6 +41,8 @@ export function readSession(): MemberSession | null {
 }
 
 export function writeSession(session: MemberSession | null) {
+  // Another sign-in (or none) starts without the previous member's consent question.
+  consentRequired = false;
   if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session));
   else localStorage.removeItem(SESSION_KEY);
   for (const listener of listeners) listener();
@@ -69,4 +71,19 @@ export function setSignInNotice(message: string | null) {
 }
 export function readSignInNotice(): string | null {
   return signInNotice;
+}
+
+/**
+ * Set when the server refused a call because a newer privacy notice waits for the member's
+ * consent (`consent_required`): the guard shows the consent screen until they agree. Not stored:
+ * the next call after a reload asks the server again.
+ */
+let consentRequired = false;
+export function setConsentRequired(required: boolean) {
+  if (consentRequired === required) return;
+  consentRequired = required;
+  for (const listener of listeners) listener();
+}
+export function readConsentRequired(): boolean {
+  return consentRequired;
 }

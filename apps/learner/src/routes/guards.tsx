@@ -1,11 +1,21 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../hooks/use-session';
-import { afterSignInPath, signInPathFor } from './paths';
+import { useConsentRequired, useSession } from '../hooks/use-session';
+import { afterSignInPath, returnParam, routePaths, signInPathFor } from './paths';
 
 /** Signed-in screens: a guest goes to 'Masuk', which brings them back here after signing in. */
 export function RequireMember() {
   const session = useSession();
+  const consentRequired = useConsentRequired();
   const location = useLocation();
+  // A newer privacy notice waits: nothing else opens until the member agrees.
+  if (session && consentRequired && location.pathname !== routePaths.persetujuan) {
+    return (
+      <Navigate
+        to={`${routePaths.persetujuan}?${returnParam}=${encodeURIComponent(location.pathname + location.search)}`}
+        replace
+      />
+    );
+  }
   if (session) return <Outlet />;
   return (
     <Navigate

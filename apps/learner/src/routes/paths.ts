@@ -16,6 +16,10 @@ export const routePaths = {
   'reset-password': '/reset-password',
   // The link of the verification e-mail: /belajar/verify-email?token=…
   'verify-email': '/verify-email',
+  // The privacy notice, readable signed in or out.
+  privasi: '/privasi',
+  // Consent to a newer privacy notice, before anything else opens.
+  persetujuan: '/persetujuan',
 
   // Signed-in screens.
   'program-saya': '/',

@@ -3,6 +3,7 @@ import { multipartBody } from '../test/factories/media';
 import { pdfBytes, pngBytes } from '../test/factories/media-bytes';
 import type { MatrixWorld } from '../test/matrix-world';
 import { randomUUID } from 'node:crypto';
+import { defaultPrivacyNotice } from '../modules/privacy/default-notice';
 import { row, S, type MatrixRow } from './authorization-matrix.types';
 
 // Private discussion (chat), notifications and the member API. Statuses: anonymous, member,
@@ -145,6 +146,7 @@ export const memberRows: MatrixRow[] = [
           email: `daftar-${role}-${w.tag}-${n}@contoh.id`,
           phone: `62813${String(n).padStart(8, '0')}`,
           password: 'Rahasia123',
+          consent: true,
         },
       };
     },
@@ -369,6 +371,33 @@ export const memberRows: MatrixRow[] = [
     S.member(400),
     'nothing pending to cancel',
     () => ({ url: '/api/member/v1/privacy/delete-request' }),
+  ),
+  row('GET /api/member/v1/privacy/notice', S.open(), 'the notice in force, public', () => ({
+    url: '/api/member/v1/privacy/notice',
+  })),
+  row('GET /api/member/v1/privacy/consent', S.member(), 'own consent status', () => ({
+    url: '/api/member/v1/privacy/consent',
+  })),
+  row(
+    'POST /api/member/v1/privacy/consent',
+    S.member(409),
+    'agreeing to a version that is not the one in force',
+    () => ({ url: '/api/member/v1/privacy/consent', payload: { version: 999 } }),
+  ),
+  row('GET /api/privacy/v1/notice', S.superOnly, 'users.manage', () => ({
+    url: '/api/privacy/v1/notice',
+  })),
+  row(
+    'GET /api/privacy/v1/notice/versions/:version',
+    S.superOnly,
+    'users.manage; the first version',
+    () => ({ url: '/api/privacy/v1/notice/versions/1' }),
+  ),
+  row(
+    'PUT /api/privacy/v1/notice',
+    S.superOnly,
+    'users.manage; the same text (no new version, no member asked again)',
+    () => ({ url: '/api/privacy/v1/notice', payload: { content: defaultPrivacyNotice } }),
   ),
   row('GET /api/privacy/v1/deletion-requests', S.manage, 'member.erase', () => ({
     url: '/api/privacy/v1/deletion-requests',

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { studies, users } from './schema';
 import { hashPassword } from '../lib/tokens';
+import { ensurePrivacyNotice } from '../modules/privacy/default-notice';
 
 /** The default study fields of spec 01 §3. */
 export const defaultStudies = [
@@ -17,9 +18,10 @@ export const defaultStudies = [
 
 /**
  * What every installation needs, demo or production, on its first start: the default study
- * fields. Later starts leave the table as the staff left it.
+ * fields and the first privacy notice. Later starts leave them as the staff left them.
  */
 export async function ensureReferenceData(db: Db): Promise<void> {
+  await ensurePrivacyNotice(db);
   const [row] = await db.select({ n: count() }).from(studies);
   if ((row?.n ?? 0) > 0) return;
   await db

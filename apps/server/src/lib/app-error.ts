@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly validation?: Record<string, string>,
     /** Whole seconds until the client may try again: the `Retry-After` header (429, 503). */
     readonly retryAfterSeconds?: number,
+    /** A machine-readable reason beside the message, for the client to act on. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'AppError';

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import archiver from 'archiver';
 import { eq } from 'drizzle-orm';
@@ -9,14 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { serverSecrets } from '../db/schema';
 import { pgliteTemplateFile } from '../test/global-setup';
+import { s3StorageOptions, startS3Server } from '../test/s3-server';
+import { S3Storage } from './s3-storage';
 import {
   BackupError,
   backupFormat,
   manifestName,
   pgliteEntry,
   restoreBackup,
+  s3BackupTarget,
   writeBackup,
   writeBackupFile,
+  writeBackupObject,
   type BackupManifest,
 } from './backup';
 
@@ -173,5 +179,56 @@ describe('a backup archive', () => {
     const names = await tarNames(path.join(backupDir, 'ajar-backup-2026-11-03T02-30-00Z.tar.gz'));
     expect(names).toContain(pgliteEntry);
     expect(names.at(-1)).toBe(manifestName);
+  });
+
+  it('writes the daily backup to an s3:// BACKUP_DIR and keeps only the newest BACKUP_KEEP there', async () => {
+    expect(s3BackupTarget('./backups')).toBeNull();
+    expect(s3BackupTarget('s3://cadangan')).toEqual({ bucket: 'cadangan', prefix: '' });
+    const s3 = await startS3Server();
+    const bucket = new S3Storage(s3StorageOptions(s3));
+    const target = s3BackupTarget(`s3://${s3.bucket}/ajar/harian/`)!;
+    expect(target).toEqual({ bucket: s3.bucket, prefix: 'ajar/harian/' });
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(source, 'db') });
+    try {
+      await bucket.put('ajar/harian/catatan-lain.txt', Readable.from([Buffer.from('bukan')]));
+      await bucket.put(
+        'ajar/ajar-backup-2026-10-01T02-30-00Z.tar.gz',
+        Readable.from([Buffer.from('di luar prefix')]),
+      );
+      const written: string[] = [];
+      for (const day of ['2026-11-01', '2026-11-02', '2026-11-03']) {
+        written.push(
+          await writeBackupObject({
+            database,
+            dataDir: source,
+            bucket,
+            target,
+            keep: 2,
+            now: new Date(`${day}T02:30:00Z`),
+          }),
+        );
+      }
+      expect(written.at(-1)).toBe(
+        `s3://${s3.bucket}/ajar/harian/ajar-backup-2026-11-03T02-30-00Z.tar.gz`,
+      );
+      expect((await bucket.list('ajar/')).sort()).toEqual([
+        'ajar/ajar-backup-2026-10-01T02-30-00Z.tar.gz',
+        'ajar/harian/ajar-backup-2026-11-02T02-30-00Z.tar.gz',
+        'ajar/harian/ajar-backup-2026-11-03T02-30-00Z.tar.gz',
+        'ajar/harian/catatan-lain.txt',
+      ]);
+      const copy = path.join(work, 'dari-s3.tar.gz');
+      await pipeline(
+        await bucket.createReadStream('ajar/harian/ajar-backup-2026-11-03T02-30-00Z.tar.gz'),
+        fs.createWriteStream(copy),
+      );
+      const names = await tarNames(copy);
+      expect(names).toContain(pgliteEntry);
+      expect(names.at(-1)).toBe(manifestName);
+    } finally {
+      await database.close();
+      await bucket.close();
+      await s3.close();
+    }
   });
 });

@@ -374,3 +374,54 @@ export async function writeBackupFile(options: {
   }
   return target;
 }
+
+/**
+ * `BACKUP_DIR=s3://bucket/prefix`: the daily backup goes to that bucket, reached with the S3
+ * settings (S3_ENDPOINT, S3_REGION, keys), under `prefix/`. Null for a folder.
+ */
+export function s3BackupTarget(backupDir: string): { bucket: string; prefix: string } | null {
+  const match = /^s3:\/\/([^/]+)\/?(.*)$/.exec(backupDir);
+  if (!match) return null;
+  const prefix = match[2]!.replace(/\/+$/, '');
+  return { bucket: match[1]!, prefix: prefix ? `${prefix}/` : '' };
+}
+
+/** What the S3 target needs of a bucket (S3Storage). */
+export interface BackupBucket {
+  put(key: string, body: Readable): Promise<{ size: number }>;
+  list(prefix: string): Promise<string[]>;
+  remove(key: string): Promise<void>;
+  close?(): Promise<void>;
+}
+
+/**
+ * The daily backup into a bucket: one archive streamed as one upload (all or nothing, so a
+ * listed backup is always whole), then all but the newest `keep` archives under the prefix are
+ * removed; other objects there are left alone. Returns the new object's `s3://` address.
+ */
+export async function writeBackupObject(options: {
+  database: Database;
+  dataDir: string;
+  bucket: BackupBucket;
+  target: { bucket: string; prefix: string };
+  keep: number;
+  now?: Date;
+}): Promise<string> {
+  const { prefix } = options.target;
+  const key = `${prefix}${backupFileName(options.now)}`;
+  const body = new PassThrough();
+  const upload = options.bucket.put(key, body);
+  // An upload refused early must not leave the archive waiting on a body nobody reads.
+  upload.catch((err: unknown) => body.destroy(err instanceof Error ? err : undefined));
+  await Promise.all([
+    writeBackup({ database: options.database, dataDir: options.dataDir, out: body }),
+    upload,
+  ]);
+  const kept = (await options.bucket.list(prefix))
+    .filter((k) => backupFilePattern.test(k.slice(prefix.length)))
+    .sort();
+  for (const old of kept.slice(0, Math.max(0, kept.length - options.keep))) {
+    await options.bucket.remove(old);
+  }
+  return `s3://${options.target.bucket}/${key}`;
+}

@@ -19,6 +19,8 @@ declare module 'fastify' {
      * declared without `staffRoute`/`openRoute` have none.
      */
     access?: 'staff' | 'member' | 'public';
+    /** A member route that answers while a newer privacy notice waits for consent. */
+    beforeConsent?: boolean;
   }
 }
 
@@ -102,6 +104,11 @@ export interface OpenRoute<
   D extends Data,
 > extends RouteDoc<P, Q, B, D> {
   access: 'public' | 'member';
+  /**
+   * A member route that answers before the member agreed to the notice in force: the consent
+   * screen's own calls, sign-out, and the participant's rights (export, erasure).
+   */
+  beforeConsent?: boolean;
   handler: (input: RouteInput<P, Q, B>) => Answer<D>;
 }
 
@@ -175,6 +182,6 @@ export function openRoute<
   const config: FastifyContextConfig =
     def.access === 'public'
       ? { access: 'public', public: true }
-      : { access: 'member', member: true };
+      : { access: 'member', member: true, ...(def.beforeConsent ? { beforeConsent: true } : {}) };
   register(app, def, config, def.handler);
 }

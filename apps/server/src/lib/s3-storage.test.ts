@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server, type S3TestServer } from '../test/s3-server';
+import { s3StorageOptions, startS3Server, type S3TestServer } from '../test/s3-server';
 import { minPartSize, S3Storage, type S3StorageOptions } from './s3-storage';
 
 const MiB = 1024 * 1024;
@@ -30,14 +30,7 @@ describe('S3Storage against a real S3 server', () => {
   const made: S3Storage[] = [];
 
   const storageFor = (overrides: Partial<S3StorageOptions> = {}) => {
-    const created = new S3Storage({
-      bucket: s3.bucket,
-      endpoint: s3.endpoint,
-      region: s3.region,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-      forcePathStyle: true,
-      ...overrides,
-    });
+    const created = new S3Storage({ ...s3StorageOptions(s3), ...overrides });
     made.push(created);
     return created;
   };

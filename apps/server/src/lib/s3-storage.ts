@@ -193,6 +193,25 @@ export class S3Storage implements Storage {
     await client.send(new sdk.s3.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
+  /** Every key under `prefix`, all pages (the daily backup's pruning reads it). */
+  async list(prefix: string): Promise<string[]> {
+    const { sdk, client } = await this.connect();
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new sdk.s3.ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          ContinuationToken: token,
+        }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  }
+
   async stat(key: string): Promise<StoredObjectInfo | null> {
     assertStorageKey(key);
     const { sdk, client } = await this.connect();

@@ -170,23 +170,34 @@ export function createStorage(config: StorageConfig): Storage {
   if (config.STORAGE === 's3') {
     // loadConfig refuses STORAGE=s3 without a bucket; this guards a hand-made config.
     if (!config.S3_BUCKET) throw new Error('STORAGE=s3 needs S3_BUCKET');
-    return new S3Storage({
-      bucket: config.S3_BUCKET,
-      endpoint: config.S3_ENDPOINT,
-      region: config.S3_REGION,
-      credentials:
-        config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-          ? {
-              accessKeyId: config.S3_ACCESS_KEY_ID,
-              secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-            }
-          : undefined,
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-      publicBaseUrl: config.PUBLIC_URL,
-    });
+    return createS3Storage(config, config.S3_BUCKET);
   }
   return new LocalStorage({
     root: path.join(config.dataDir, 'media'),
+    publicBaseUrl: config.PUBLIC_URL,
+  });
+}
+
+/**
+ * A bucket reached with the configured S3 endpoint, region and keys: the media bucket, or the one
+ * `BACKUP_DIR=s3://bucket/prefix` names.
+ */
+export function createS3Storage(
+  config: Omit<StorageConfig, 'STORAGE' | 'dataDir'>,
+  bucket: string,
+): S3Storage {
+  return new S3Storage({
+    bucket,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    credentials:
+      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: config.S3_ACCESS_KEY_ID,
+            secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
     publicBaseUrl: config.PUBLIC_URL,
   });
 }

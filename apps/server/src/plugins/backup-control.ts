@@ -4,7 +4,15 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
-import { backupTokenFile, writeBackup, writeBackupFile, writeBackupToken } from '../lib/backup';
+import {
+  backupTokenFile,
+  s3BackupTarget,
+  writeBackup,
+  writeBackupFile,
+  writeBackupObject,
+  writeBackupToken,
+  type BackupBucket,
+} from '../lib/backup';
 import { defineJob } from '../lib/job-queue';
 
 /** The server's time zone (TZ, else the system's): the cron line is read in it. */
@@ -27,10 +35,13 @@ export const dailyBackupJob = 'backup-daily';
 export interface BackupControlOptions {
   database: Database;
   dataDir: string;
+  /** A folder, or `s3://bucket/prefix` (lib/backup.ts, `s3BackupTarget`). */
   backupDir: string;
   keep: number;
   /** A cron line, or `off`. */
   schedule: string;
+  /** The bucket of an `s3://` BACKUP_DIR, reached with the S3 settings. */
+  backupBucket?: (bucket: string) => BackupBucket;
 }
 
 /**
@@ -85,7 +96,18 @@ export const backupControlPlugin = fp(
       name: dailyBackupJob,
       queue: { retryLimit: 2, retryDelay: 300, expireInSeconds: 3600 },
       handler: async () => {
-        const file = await writeBackupFile(opts);
+        const target = s3BackupTarget(opts.backupDir);
+        let file: string;
+        if (target && opts.backupBucket) {
+          const bucket = opts.backupBucket(target.bucket);
+          try {
+            file = await writeBackupObject({ ...opts, bucket, target });
+          } finally {
+            await bucket.close?.();
+          }
+        } else {
+          file = await writeBackupFile(opts);
+        }
         app.log.info({ file }, 'daily backup written');
       },
     });

@@ -50,6 +50,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(error.status).send({
         status: error.status,
         message: error.message,
+        ...(error.code ? { code: error.code } : {}),
         ...(error.validation ? { validation: error.validation } : {}),
       });
     }

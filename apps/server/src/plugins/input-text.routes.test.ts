@@ -133,6 +133,7 @@ describe('NUL and lone surrogates in input', () => {
           email: 'siti.nul@contoh.id',
           phone: '6281234500001',
           password: 'Rahasia123',
+          consent: true,
         },
       });
       expect(register.json()).toEqual(refused('fullname'));

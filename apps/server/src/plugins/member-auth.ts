@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { consentRequiredCode } from '@ajar/shared/privacy/consent-code';
+import { privacyNoticeMessages } from '@ajar/shared/privacy/privacy.constants';
 import { AppError } from '../lib/app-error';
 import { hashToken } from '../lib/tokens';
 
@@ -12,6 +14,8 @@ export interface RequestMember {
   sessionId: string;
   /** When the session ends (a socket of it is closed then). */
   sessionExpiresAt: Date;
+  /** A privacy notice newer than the member's latest consent exists: most routes refuse. */
+  consentPending?: boolean;
 }
 
 /** Finds the live member session of a token hash (the members module's, wired in app.ts). */
@@ -51,6 +55,17 @@ export const memberAuthPlugin = fp(
       if (!member) throw AppError.unauthorized();
       await touch(member.id);
       request.member = member;
+      // Until the member agrees to the notice in force only the routes that lead there (or that
+      // exercise their rights) answer (docs/decisions.md, "Consent to the privacy notice").
+      if (member.consentPending && !request.routeOptions.config.beforeConsent) {
+        throw new AppError(
+          403,
+          privacyNoticeMessages.consentRequired,
+          undefined,
+          undefined,
+          consentRequiredCode,
+        );
+      }
     };
     // On the member routes only, decided once as each is added: a global hook would cost every
     // other request an async call that does nothing. A new array, not a push: Fastify

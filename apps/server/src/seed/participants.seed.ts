@@ -325,7 +325,7 @@ export async function seedParticipants(db: Db, storage?: Storage) {
       },
       // No verification mail: the demo participants' addresses count as verified.
       null,
-      { ...profiles[0]!, password: demoMemberPassword },
+      { ...profiles[0]!, password: demoMemberPassword, consent: true },
       // The seed is no client: one registration, counted on the loopback address.
       '127.0.0.1',
     ),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { seedActivities } from './activities.seed';
 import { seedContentFiles } from './content-files.seed';
+import { seedConsents } from './consents.seed';
 import { seedCovers } from './covers.seed';
 import { seedParticipants } from './participants.seed';
 import { seedPopupQuiz } from './popup-quiz.seed';
@@ -27,6 +28,7 @@ export async function seedIfEmpty(db: Db, log: (msg: string) => void): Promise<b
   await seedQuiz(db); // after the activities seed: packets of its quiz-type activities
   // Last: participants learn through the member services, so the content must exist.
   await seedParticipants(db);
+  await seedConsents(db); // the demo participants agreed to the first notice: no prompt at sign-in
   await seedStaffInbox(db); // after the participants: what staff find waiting
   await seedLearningRecord(db); // last: participant 1's record follows what the seeds did
   log(

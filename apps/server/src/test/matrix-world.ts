@@ -11,6 +11,8 @@ import { dateAtOffset } from '@ajar/shared/exports/exports.rules';
 import { activities, memberRedeems, memberSessions } from '../db/schema';
 import { newToken } from '../lib/tokens';
 import { insertJob } from '../modules/jobs/jobs.repository';
+import { ensurePrivacyNotice } from '../modules/privacy/default-notice';
+import { seedConsents } from '../seed/consents.seed';
 import { assignTrainer, buildActivity } from './factories/activities';
 import { buildMedia } from './factories/media';
 import { pngBytes } from './factories/media-bytes';
@@ -77,6 +79,8 @@ async function ok(res: Promise<LightMyRequestResponse>, what: string) {
 export async function buildMatrixWorld(app: FastifyInstance) {
   const db = app.db;
   const tag = randomUUID().slice(0, 6);
+  // The notice every installation has: registered members agree to it, as the app's do.
+  await ensurePrivacyNotice(db);
   const users = {
     trainerA: await buildUser(db, { role: 'trainer', fullname: `Trainer Alfa ${tag}` }),
     trainerB: await buildUser(db, { role: 'trainer', fullname: `Trainer Beta ${tag}` }),
@@ -354,6 +358,7 @@ export async function buildMatrixWorld(app: FastifyInstance) {
     /** A session of a new member of no program (a route limited per member, sent many times). */
     newMemberHeaders: async (): Promise<Headers> => {
       const other = await buildMember(db);
+      await seedConsents(db); // past registration: agreed to the notice as a registration does
       const { token, hash } = newToken();
       await db.insert(memberSessions).values({
         member_id: other.id,

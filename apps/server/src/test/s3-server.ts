@@ -306,3 +306,14 @@ export async function startS3Server(options: StartS3ServerOptions = {}): Promise
     },
   };
 }
+
+/** The options of an `S3Storage` on the test server's bucket (path style, its key pair). */
+export function s3StorageOptions(s3: S3TestServer) {
+  return {
+    bucket: s3.bucket,
+    endpoint: s3.endpoint,
+    region: s3.region,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    forcePathStyle: true,
+  };
+}

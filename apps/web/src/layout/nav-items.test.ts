@@ -37,6 +37,12 @@ describe('visibleNavItems', () => {
       'Log Aktivitas',
     );
     expect(labels(visibleNavItems(navItems, rolePermissions.admin))).not.toContain('Log Aktivitas');
+    expect(labels(visibleNavItems(navItems, rolePermissions.superadmin))).toContain(
+      'Kebijakan Privasi',
+    );
+    expect(labels(visibleNavItems(navItems, rolePermissions.admin))).not.toContain(
+      'Kebijakan Privasi',
+    );
   });
 
   it('drops a group left without entries', () => {

@@ -9,6 +9,7 @@ import HistoryRounded from '@mui/icons-material/HistoryRounded';
 import ListAltRounded from '@mui/icons-material/ListAltRounded';
 import ManageAccountsRounded from '@mui/icons-material/ManageAccountsRounded';
 import PersonRemoveRounded from '@mui/icons-material/PersonRemoveRounded';
+import PrivacyTipRounded from '@mui/icons-material/PrivacyTipRounded';
 import PublicRounded from '@mui/icons-material/PublicRounded';
 import SchoolRounded from '@mui/icons-material/SchoolRounded';
 import SpaceDashboardRounded from '@mui/icons-material/SpaceDashboardRounded';
@@ -100,6 +101,12 @@ export const navItems: NavItem[] = [
     to: '/permintaan-hapus-akun',
     icon: PersonRemoveRounded,
     permission: 'member.erase',
+  },
+  {
+    label: 'Kebijakan Privasi',
+    to: '/kebijakan-privasi',
+    icon: PrivacyTipRounded,
+    permission: 'users.manage',
   },
 ];
 

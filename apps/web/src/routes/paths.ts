@@ -49,6 +49,8 @@ export const routePaths = {
   // The audit trail (superadmin).
   'log-aktivitas': '/log-aktivitas',
   'permintaan-hapus-akun': '/permintaan-hapus-akun',
+  // The privacy notice participants agree to (superadmin).
+  'kebijakan-privasi': '/kebijakan-privasi',
   // Certificates of a member redemption (spec 01 §2); id is the redemption.
   'certificate-participant': '/certificate-participant/:id',
   'certificate-graduation': '/certificate-graduation/:id',

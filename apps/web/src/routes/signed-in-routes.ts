@@ -237,6 +237,14 @@ export const signedInRoutes: AppRoute[] = [
       ),
   },
   {
+    id: 'kebijakan-privasi',
+    path: routePaths['kebijakan-privasi'],
+    title: 'Kebijakan Privasi',
+    permission: 'users.manage',
+    page: () =>
+      import('../features/privacy/pages/privacy-notice-page').then((m) => m.PrivacyNoticePage),
+  },
+  {
     id: 'certificate-participant',
     path: routePaths['certificate-participant'],
     title: 'Sertifikat Peserta',

@@ -26,6 +26,7 @@ export const auditActions = [
   'user.password_changed',
   'user.session_revoked',
   'export.downloaded',
+  'privacy_notice.published',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -37,6 +38,7 @@ export const auditSubjectTypes = [
   'export',
   'activity',
   'redeem',
+  'privacy_notice',
 ] as const;
 export type AuditSubjectType = (typeof auditSubjectTypes)[number];
 
@@ -68,6 +70,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'user.password_changed': 'Kata sandi staf diubah',
   'user.session_revoked': 'Sesi staf dicabut',
   'export.downloaded': 'Ekspor diunduh',
+  'privacy_notice.published': 'Kebijakan Privasi diperbarui',
 };
 
 export const auditSubjectLabels: Record<AuditSubjectType, string> = {
@@ -78,6 +81,7 @@ export const auditSubjectLabels: Record<AuditSubjectType, string> = {
   export: 'Ekspor',
   activity: 'Aktivitas',
   redeem: 'Pendaftaran program',
+  privacy_notice: 'Kebijakan Privasi',
 };
 
 export const auditMessages = {

@@ -10,6 +10,8 @@ export interface Envelope<T> {
 export interface ErrorEnvelope {
   status: number;
   message: string;
+  /** A machine-readable reason of some refusals (`consent_required`). */
+  code?: string;
   validation?: Record<string, string>;
 }
 

@@ -4,6 +4,7 @@ import { credentialLimits } from '../auth/auth.rules';
 import { pagedSchema, pageQuerySchema } from '../common/envelope';
 import { blankAsUndefined } from '../common/form-input';
 import { messages } from '../common/messages';
+import { privacyNoticeMessages } from '../privacy/privacy.constants';
 import {
   educationLevelFieldLabel,
   educationLevelLabels,
@@ -57,6 +58,8 @@ export const memberRegisterBodySchema = z.object({
   phone: memberPhoneField(),
   password: newPasswordField('Password'),
   date_of_birth: dateOfBirthField(),
+  /** The ticked consent to the current privacy notice; its version is stored with the time. */
+  consent: z.literal(true, { error: privacyNoticeMessages.consentMissing }),
   /** JSON of a Web Push subscription for this session (as the staff login's `push_token`). */
   push_token: z.string().max(4000).nullish(),
 });

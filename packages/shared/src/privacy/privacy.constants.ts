@@ -47,3 +47,22 @@ export const deletionMessages = {
   listEmpty: 'Tidak ada permintaan hapus akun',
   staffConfirm: 'Hapus sekarang',
 } as const;
+
+/** The longest privacy notice text (characters). */
+export const privacyNoticeMaxLength = 50_000;
+
+export const privacyNoticeMessages = {
+  title: 'Kebijakan Privasi',
+  consentMissing: 'Anda harus menyetujui Kebijakan Privasi untuk mendaftar',
+  consentLabel: 'Saya telah membaca dan menyetujui',
+  consentRequired: 'Kebijakan Privasi telah diperbarui. Baca dan setujui untuk melanjutkan.',
+  consentOutdated: 'Kebijakan Privasi baru saja diperbarui. Silakan baca versi terbaru.',
+  agree: 'Setuju',
+  agreed: 'Terima kasih, persetujuan Anda tersimpan',
+  contentRequired: 'Isi Kebijakan Privasi wajib diisi',
+  contentTooLong: `Isi Kebijakan Privasi maksimal ${privacyNoticeMaxLength} karakter`,
+  saved: (version: number) => `Kebijakan Privasi disimpan sebagai versi ${version}`,
+  unchanged: 'Tidak ada perubahan: versi terakhir tetap berlaku',
+  none: 'Kebijakan Privasi belum tersedia',
+  versionInvalid: 'Versi tidak valid',
+} as const;

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { memberExportStatuses } from './privacy.constants';
+import {
+  memberExportStatuses,
+  privacyNoticeMaxLength,
+  privacyNoticeMessages,
+} from './privacy.constants';
 
 /** The participant's latest data export ('Unduh data saya'); null when never asked. */
 export const memberDataExportSchema = z.object({
@@ -43,3 +47,53 @@ export const staffDeletionRequestListSchema = z.object({
   list: z.array(staffDeletionRequestSchema),
 });
 export type StaffDeletionRequestList = z.infer<typeof staffDeletionRequestListSchema>;
+
+/** One version of the privacy notice, as anyone may read it. */
+export const privacyNoticeSchema = z.object({
+  version: z.number().int(),
+  content: z.string(),
+  created_at: z.string(),
+});
+export type PrivacyNotice = z.infer<typeof privacyNoticeSchema>;
+
+/** The notice's versions, newest first, for the back office. */
+export const privacyNoticeVersionSchema = z.object({
+  version: z.number().int(),
+  created_at: z.string(),
+  created_by_name: z.string().nullable(),
+});
+export const privacyNoticeAdminSchema = z.object({
+  current: privacyNoticeSchema.nullable(),
+  versions: z.array(privacyNoticeVersionSchema),
+});
+export type PrivacyNoticeAdmin = z.infer<typeof privacyNoticeAdminSchema>;
+
+export const privacyNoticeBodySchema = z.object({
+  content: z
+    .string({ error: privacyNoticeMessages.contentRequired })
+    .trim()
+    .min(1, { error: privacyNoticeMessages.contentRequired })
+    .max(privacyNoticeMaxLength, { error: privacyNoticeMessages.contentTooLong }),
+});
+export type PrivacyNoticeBody = z.input<typeof privacyNoticeBodySchema>;
+
+export const privacyNoticeVersionParamSchema = z.object({
+  version: z.coerce
+    .number({ error: privacyNoticeMessages.versionInvalid })
+    .int({ error: privacyNoticeMessages.versionInvalid })
+    .min(1, { error: privacyNoticeMessages.versionInvalid })
+    .max(1_000_000, { error: privacyNoticeMessages.versionInvalid }),
+});
+
+/** Whether the member must agree to the current notice, and that notice. */
+export const memberConsentStatusSchema = z.object({
+  required: z.boolean(),
+  notice: privacyNoticeSchema.nullable(),
+});
+export type MemberConsentStatus = z.infer<typeof memberConsentStatusSchema>;
+
+/** 'Setuju': the version the member read (a newer one published meanwhile is 409). */
+export const memberConsentBodySchema = z.object({
+  version: privacyNoticeVersionParamSchema.shape.version,
+});
+export type MemberConsentBody = z.input<typeof memberConsentBodySchema>;

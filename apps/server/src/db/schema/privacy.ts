@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { members } from './members';
 import { users } from './users';
@@ -55,4 +55,33 @@ export const memberDeletionRequests = pgTable(
       .on(t.due_at)
       .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * The privacy notice, one row per version (docs/decisions.md, "Consent to the privacy notice"):
+ * a save of a changed text adds the next version; earlier ones stay readable, never rewritten.
+ */
+export const privacyNotices = pgTable('privacy_notices', {
+  id: id(),
+  version: integer('version').notNull().unique(),
+  content: text('content').notNull(),
+  /** The superadmin who saved it; null for the text every installation starts with. */
+  created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A participant's consent to one version of the privacy notice: when, and from which address. */
+export const memberConsents = pgTable(
+  'member_consents',
+  {
+    id: id(),
+    member_id: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    notice_version: integer('notice_version').notNull(),
+    /** The request's address, as the audit trail keeps it (`request.ip`); cleared by erasure. */
+    ip: text('ip'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('member_consents_member_idx').on(t.member_id, t.notice_version)],
 );

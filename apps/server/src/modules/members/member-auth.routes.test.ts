@@ -31,6 +31,7 @@ describe('member accounts API', () => {
       phone: '6281234567001',
       password: 'Rahasia123',
       date_of_birth: '1990-05-17',
+      consent: true,
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -54,7 +55,7 @@ describe('member accounts API', () => {
   });
 
   it('refuses a common password with the reason; a long passphrase is fine', async () => {
-    const body = { fullname: 'Umum', phone: '6281234567004' };
+    const body = { fullname: 'Umum', phone: '6281234567004', consent: true };
     for (const password of ['Password1', 'aaaaaaa1', 'qwerty123']) {
       const res = await post('/api/member/v1/register', {
         ...body,
@@ -82,7 +83,13 @@ describe('member accounts API', () => {
         method: 'POST',
         url: '/api/member/v1/register',
         remoteAddress: address,
-        payload: { fullname: 'Banjir', email, phone: '6281234567003', password: 'Rahasia123' },
+        payload: {
+          fullname: 'Banjir',
+          email,
+          phone: '6281234567003',
+          password: 'Rahasia123',
+          consent: true,
+        },
       });
     const flood = uniqueAddress();
     for (let i = 0; i < 20; i += 1) {
@@ -104,6 +111,7 @@ describe('member accounts API', () => {
       email: 'GANDA@contoh.id',
       phone: '6281234567002',
       password: 'Rahasia123',
+      consent: true,
     });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().validation).toEqual({ email: 'Email sudah terdaftar' });

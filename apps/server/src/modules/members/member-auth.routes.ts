@@ -49,6 +49,7 @@ export const memberAuthRoutes: FastifyPluginAsync = async (app) => {
 
   openRoute(app, {
     access: 'member',
+    beforeConsent: true,
     method: 'POST',
     url: '/api/member/v1/logout',
     tags,
@@ -64,6 +65,7 @@ export const memberAuthRoutes: FastifyPluginAsync = async (app) => {
 
   openRoute(app, {
     access: 'member',
+    beforeConsent: true,
     method: 'GET',
     url: '/api/member/v1/me',
     tags,
@@ -74,6 +76,7 @@ export const memberAuthRoutes: FastifyPluginAsync = async (app) => {
 
   openRoute(app, {
     access: 'member',
+    beforeConsent: true,
     method: 'PUT',
     url: '/api/member/v1/push/subscription',
     tags,
@@ -88,6 +91,7 @@ export const memberAuthRoutes: FastifyPluginAsync = async (app) => {
 
   openRoute(app, {
     access: 'member',
+    beforeConsent: true,
     method: 'DELETE',
     url: '/api/member/v1/push/subscription',
     tags,

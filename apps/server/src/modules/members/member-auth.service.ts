@@ -41,6 +41,7 @@ import {
   type EmailVerificationDeps,
 } from './member-email-verification.service';
 import { recordAuditEvent } from '../records/audit-trail.service';
+import { recordRegistrationConsent } from '../privacy/consent.service';
 
 export interface MemberAuthDeps {
   db: Db;
@@ -146,6 +147,8 @@ export async function registerMember(
     phone: string;
     password: string;
     date_of_birth?: string | null;
+    /** The ticked consent to the privacy notice in force (the schema refuses anything else). */
+    consent: true;
     push_token?: string | null;
   },
   ip: string,
@@ -170,7 +173,9 @@ export async function registerMember(
   });
   // Two registrations of one e-mail at once: the unique index lets one through.
   if (!member) throw taken();
-  const session = await openSession(deps, member, body.push_token);
+  const session = await openSession(deps, member, body.push_token, (tx) =>
+    recordRegistrationConsent(tx, member.id, ip),
+  );
   if (verification) await sendVerificationMail(verification, member);
   return session;
 }

@@ -2,6 +2,7 @@ import { and, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { memberSessions, members } from '../../db/schema';
 import type { RequestMember } from '../../plugins/member-auth';
+import { consentPendingSql } from '../privacy/consent.repository';
 
 /** The member behind a live member-session token hash (never a staff session). */
 export async function findSessionMember(
@@ -16,6 +17,7 @@ export async function findSessionMember(
       phone: members.phone,
       sessionId: memberSessions.id,
       sessionExpiresAt: memberSessions.expires_at,
+      consentPending: consentPendingSql(members.id),
     })
     .from(memberSessions)
     .innerJoin(members, eq(members.id, memberSessions.member_id))

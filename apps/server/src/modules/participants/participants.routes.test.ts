@@ -676,6 +676,7 @@ describe('participants API', () => {
           email: 'pengganti@contoh.id',
           phone: '6281298765432',
           password: 'Rahasia123',
+          consent: true,
         },
       });
       expect(other.statusCode, other.body).toBe(200);

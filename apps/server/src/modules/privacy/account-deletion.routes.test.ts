@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { deletionCoolingOffDays } from '@ajar/shared/privacy/privacy.constants';
 import type {
   MemberDeletionRequest,
   StaffDeletionRequestList,
 } from '@ajar/shared/privacy/privacy.schemas';
 import type { Db } from '../../db/client';
+import { auditEvents } from '../../db/schema';
 import { buildMemberWithEverything } from '../../test/factories/privacy';
 import { registerMember } from '../../test/factories/members';
 import { signedIn } from '../../test/factories/users';
@@ -40,6 +42,16 @@ async function columnsHolding(db: Db, needle: string): Promise<string[]> {
   return found;
 }
 
+/** The query failed on the append-only trigger (drizzle wraps the database's error). */
+async function refusedByTrigger(query: Promise<unknown>) {
+  const error = await query.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  const cause = (error as { cause?: unknown } | null)?.cause ?? error;
+  expect(String(cause)).toMatch(/append only/);
+}
+
 describe("'Hapus akun': erasing a participant's account", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -47,6 +59,51 @@ describe("'Hapus akun': erasing a participant's account", () => {
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it('lets the erasure rewrite only the before/after values of its member’s audit entries', async () => {
+    const subject = randomUUID();
+    const other = randomUUID();
+    await t.db.insert(auditEvents).values([
+      { action: 'member.viewed', subject_type: 'member', subject_id: subject, after: { a: 1 } },
+      { action: 'member.viewed', subject_type: 'member', subject_id: other, after: { a: 1 } },
+    ]);
+    const setAfter = (tx: Db, id: string) =>
+      tx
+        .update(auditEvents)
+        .set({ after: { a: 2 } })
+        .where(eq(auditEvents.subject_id, id));
+    // Outside an erasure: refused, as always.
+    await refusedByTrigger(setAfter(t.db, subject));
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('ajar.erasure', ${subject}, true)`);
+      await setAfter(tx, subject);
+    });
+    // Another member's entry, or any other column, stays refused during the erasure.
+    const inErasure = (change: (tx: Db) => Promise<unknown>) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('ajar.erasure', ${subject}, true)`);
+        await change(tx);
+      });
+    await refusedByTrigger(inErasure((tx) => setAfter(tx, other)));
+    await refusedByTrigger(
+      inErasure((tx) =>
+        tx.update(auditEvents).set({ action: 'x' }).where(eq(auditEvents.subject_id, subject)),
+      ),
+    );
+    await refusedByTrigger(
+      inErasure((tx) => tx.delete(auditEvents).where(eq(auditEvents.subject_id, subject))),
+    );
+    const rows = await t.db
+      .select({ subject: auditEvents.subject_id, after: auditEvents.after })
+      .from(auditEvents)
+      .where(inArray(auditEvents.subject_id, [subject, other]));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { subject, after: { a: 2 } },
+        { subject: other, after: { a: 1 } },
+      ]),
+    );
   });
 
   it('asks with the password, lists for staff, and erases on confirmation', async () => {
@@ -85,6 +142,17 @@ describe("'Hapus akun': erasing a participant's account", () => {
       expect.objectContaining({ id: request.id, fullname: member.fullname, email: member.email }),
     );
 
+    // Staff corrected the participant's e-mail meanwhile: the audit entry holds the old one.
+    const newEmail = `baru-${member.email}`;
+    const corrected = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/v1/member/update_by_id/${member.id}`,
+      headers: admin.headers,
+      payload: { fullname: member.fullname, email: newEmail, phone: member.phone },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(await columnsHolding(t.db, member.email)).toContain('audit_events.before');
+
     const confirmed = await t.app.inject({
       method: 'POST',
       url: `${staffUrl}/${request.id}/confirm`,
@@ -101,7 +169,22 @@ describe("'Hapus akun': erasing a participant's account", () => {
     // Only the certificate keeps its own printed copy of the name (it must stay verifiable).
     expect(await columnsHolding(t.db, member.fullname)).toEqual(['certificates.fullname']);
     expect(await columnsHolding(t.db, member.email)).toEqual([]);
+    expect(await columnsHolding(t.db, newEmail)).toEqual([]);
     expect(await columnsHolding(t.db, member.phone)).toEqual([]);
+    // The audit entries stay (what happened, by whom), naming no one.
+    const trail = (await t.db.execute(sql`
+      select action, before, after from audit_events
+      where subject_type = 'member' and subject_id = ${member.id} order by created_at`)) as unknown as Rows<{
+      action: string;
+      before: unknown;
+      after: unknown;
+    }>;
+    expect(trail.rows).toContainEqual({
+      action: 'member.email_changed',
+      before: { email: `terhapus-${member.id}@terhapus.invalid` },
+      after: { email: `terhapus-${member.id}@terhapus.invalid` },
+    });
+    expect(trail.rows.map((r) => r.action)).toContain('member.erased');
     expect(await t.app.storage.stat(world.work.key)).toBeNull();
     expect(await t.app.storage.stat(world.photoKey)).toBeNull();
 

@@ -86,6 +86,7 @@ describe("participant's data export ('Unduh data saya')", () => {
       'chat',
       'notifikasi',
       'catatan_belajar',
+      'persetujuan_privasi',
       'permintaan_unduh_data',
     ]) {
       expect((await json(kind)).length, kind).toBeGreaterThan(0);

@@ -137,6 +137,11 @@ export async function memberData(db: DbOrTx, memberId: string) {
       db,
       sql`select * from learning_events where member_id = ${memberId} order by created_at`,
     ),
+    persetujuan_privasi: await rows(
+      db,
+      sql`select notice_version, ip, created_at from member_consents
+          where member_id = ${memberId} order by created_at`,
+    ),
     permintaan_unduh_data: await rows(
       db,
       sql`select id, status, created_at, finished_at, downloaded_at from member_data_exports
@@ -306,9 +311,55 @@ export async function eraseMember(
   await tx.execute(sql`delete from member_email_verifications where member_id = ${id}`);
   await tx.execute(sql`delete from member_idempotency_keys where member_id = ${id}`);
   await tx.execute(sql`delete from member_data_exports where member_id = ${id}`);
+  // The consents stay as the record of what was agreed; the address they came from goes.
+  await tx.execute(sql`update member_consents set ip = null where member_id = ${id}`);
+  // The addresses the member had (staff may have changed it: the audit trail says which), before
+  // the trail forgets them.
+  const earlier = (await tx.execute(sql`
+    select distinct lower(before->>'email') as email from audit_events
+    where subject_type = 'member' and subject_id = ${id} and action = 'member.email_changed'
+      and before->>'email' is not null`)) as unknown as { rows: { email: string }[] };
+  const addresses = [member.email.toLowerCase(), ...earlier.rows.map((r) => r.email)];
+  await deidentifyAuditEntries(tx, member, replacement);
   // Sign-in throttle rows are keyed by the address (login-throttle.service.ts).
-  await tx.execute(sql`
-    delete from login_failures where position(${member.email.toLowerCase()} in lower(key)) > 0`);
+  for (const address of new Set(addresses)) {
+    await tx.execute(sql`
+      delete from login_failures where position(${address} in lower(key)) > 0`);
+  }
   const sessionIds = (sessions as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
   return { keys, sessionIds };
+}
+
+/** Keys of audit before/after values that name a person, and what each becomes at erasure. */
+const personalAuditKeys = ['email', 'fullname', 'name', 'phone'] as const;
+
+/**
+ * The audit entries about the member keep what happened, not who it was: their before/after
+ * values under a personal key (an e-mail staff changed, a name) become the erased values, and
+ * any other value holding the current address has it replaced. The append-only trigger allows
+ * exactly this rewrite, only while `ajar.erasure` names the member, in this transaction
+ * (docs/decisions.md, "Erasing a participant's account: the audit trail").
+ */
+async function deidentifyAuditEntries(
+  tx: DbOrTx,
+  member: { id: string; email: string },
+  replacement: { name: string; email: string },
+) {
+  const values = sql`jsonb_build_object(
+    'email', ${replacement.email}::text, 'fullname', ${replacement.name}::text,
+    'name', ${replacement.name}::text, 'phone', null)`;
+  const keys = sql.raw(`array[${personalAuditKeys.map((k) => `'${k}'`).join(', ')}]`);
+  const rewrite = (column: 'before' | 'after') => {
+    const col = sql.identifier(column);
+    return sql`case when ${col} is null then null else replace(
+      ((${col} - ${keys}) || (${values} - array(
+        select k from unnest(${keys}) k where not ${col} ? k)))::text,
+      ${member.email}, ${replacement.email})::jsonb end`;
+  };
+  await tx.execute(sql`select set_config('ajar.erasure', ${member.id}, true)`);
+  await tx.execute(sql`
+    update audit_events set before = ${rewrite('before')}, after = ${rewrite('after')}
+    where subject_type = 'member' and subject_id = ${member.id}
+      and (before is not null or after is not null)`);
+  await tx.execute(sql`select set_config('ajar.erasure', '', true)`);
 }

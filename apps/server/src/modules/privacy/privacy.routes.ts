@@ -1,8 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { idParamSchema } from '@ajar/shared/common/envelope';
 import { z } from 'zod';
-import { deletionMessages, privacyMessages } from '@ajar/shared/privacy/privacy.constants';
 import {
+  deletionMessages,
+  privacyMessages,
+  privacyNoticeMessages,
+} from '@ajar/shared/privacy/privacy.constants';
+import {
+  memberConsentBodySchema,
+  memberConsentStatusSchema,
+  privacyNoticeAdminSchema,
+  privacyNoticeBodySchema,
+  privacyNoticeSchema,
+  privacyNoticeVersionParamSchema,
   deletionRequestBodySchema,
   deletionRequestListQuerySchema,
   memberDataExportSchema,
@@ -13,6 +23,7 @@ import { attachmentHeader } from '../../lib/downloads';
 import { openRoute, staffRoute } from '../../lib/route';
 import { currentMember } from '../../plugins/member-auth';
 import * as deletion from './account-deletion.service';
+import * as consent from './consent.service';
 import * as exports from './data-export.service';
 
 const tags = ['privacy'];
@@ -26,6 +37,7 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
 
   openRoute(app, {
     access: 'member',
+    beforeConsent: true,
     method: 'GET',
     url: '/api/member/v1/privacy/export',
     tags,
@@ -36,6 +48,7 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
 
   openRoute(app, {
     access: 'member',
+    beforeConsent: true,
     method: 'POST',
     url: '/api/member/v1/privacy/export',
     tags,
@@ -49,6 +62,7 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
 
   openRoute(app, {
     access: 'member',
+    beforeConsent: true,
     method: 'GET',
     url: '/api/member/v1/privacy/export/:id/download',
     tags,
@@ -72,6 +86,7 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
 
   openRoute(app, {
     access: 'member',
+    beforeConsent: true,
     method: 'GET',
     url: '/api/member/v1/privacy/delete-request',
     tags,
@@ -82,6 +97,7 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
 
   openRoute(app, {
     access: 'member',
+    beforeConsent: true,
     method: 'POST',
     url: '/api/member/v1/privacy/delete-request',
     tags,
@@ -100,6 +116,7 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
 
   openRoute(app, {
     access: 'member',
+    beforeConsent: true,
     method: 'DELETE',
     url: '/api/member/v1/privacy/delete-request',
     tags,
@@ -130,5 +147,78 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
     data: z.null(),
     message: deletionMessages.erased,
     handler: ({ params, user }) => deletion.eraseRequest(deletionDeps(), params.id, user.id),
+  });
+
+  // ---- The privacy notice and consent to it (docs/decisions.md, "Consent to the privacy notice")
+
+  openRoute(app, {
+    access: 'public',
+    method: 'GET',
+    url: '/api/member/v1/privacy/notice',
+    tags,
+    summary: 'The privacy notice in force, readable signed out (null before any is saved)',
+    data: privacyNoticeSchema.nullable(),
+    handler: () => consent.currentNotice(app.db),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    beforeConsent: true,
+    method: 'GET',
+    url: '/api/member/v1/privacy/consent',
+    tags,
+    summary: 'Whether the member must agree to the notice in force first, and that notice',
+    description:
+      'While `required`, other member routes answer 403 with `code: consent_required` until POST agrees.',
+    data: memberConsentStatusSchema,
+    handler: ({ request }) => consent.consentStatus(app.db, currentMember(request).id),
+  });
+
+  openRoute(app, {
+    access: 'member',
+    beforeConsent: true,
+    method: 'POST',
+    url: '/api/member/v1/privacy/consent',
+    tags,
+    summary: "'Setuju': agrees to the version read (409 when a newer one was saved meanwhile)",
+    body: memberConsentBodySchema,
+    data: memberConsentStatusSchema,
+    message: privacyNoticeMessages.agreed,
+    handler: ({ body, request }) =>
+      consent.agree(app.db, currentMember(request).id, body.version, request.ip),
+  });
+
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/privacy/v1/notice',
+    permission: 'users.manage',
+    tags,
+    summary: 'The privacy notice in force and every version (superadmin)',
+    data: privacyNoticeAdminSchema,
+    handler: () => consent.noticeForStaff(app.db),
+  });
+
+  staffRoute(app, {
+    method: 'GET',
+    url: '/api/privacy/v1/notice/versions/:version',
+    permission: 'users.manage',
+    tags,
+    summary: 'One earlier (or the current) version of the privacy notice',
+    params: privacyNoticeVersionParamSchema,
+    data: privacyNoticeSchema,
+    handler: ({ params }) => consent.noticeVersion(app.db, params.version),
+  });
+
+  staffRoute(app, {
+    method: 'PUT',
+    url: '/api/privacy/v1/notice',
+    permission: 'users.manage',
+    tags,
+    summary: 'Saves the privacy notice: a changed text becomes the next version (audited)',
+    description:
+      'Participants whose latest consent is to an earlier version are asked again before using the app.',
+    body: privacyNoticeBodySchema,
+    data: privacyNoticeAdminSchema,
+    handler: ({ body, user }) => consent.saveNotice(app.db, user.id, body.content),
   });
 };

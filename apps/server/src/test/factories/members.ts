@@ -113,6 +113,7 @@ export async function registerMember(
       overrides.phone ??
       `62812${String((process.pid % 1000) * 10000 + phoneCounter).padStart(8, '0')}`,
     password: overrides.password ?? 'Rahasia123',
+    consent: true,
     ...(overrides.date_of_birth ? { date_of_birth: overrides.date_of_birth } : {}),
   };
   const res = await app.inject({

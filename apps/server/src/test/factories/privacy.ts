@@ -6,15 +6,18 @@ import { assignTrainer, buildActivity, buildProgramWithTopics } from './activiti
 import { joinProgram, registerMember, type TestMember } from './members';
 import { buildWork } from './participants';
 import { buildUser } from './users';
+import { ensurePrivacyNotice } from '../../modules/privacy/default-notice';
 
 /**
  * A participant with one row of every kind of personal data the system holds (redemption,
  * progress with an uploaded work file, quiz attempt with answers, check-in,
- * certificate, discussion post, chat message, notification, learning event, profile photo),
+ * certificate, discussion post, chat message, notification, learning event, profile photo,
+ * consent to the privacy notice),
  * made with a unique name, e-mail and phone so a test can look for them everywhere.
  */
 export async function buildMemberWithEverything(app: FastifyInstance) {
   const tag = randomUUID().slice(0, 8);
+  await ensurePrivacyNotice(app.db); // registration then records consent to it
   const member: TestMember = await registerMember(app, {
     fullname: `Ratna Unik ${tag}`,
     email: `ratna-${tag}@contoh.id`,

@@ -9,6 +9,7 @@ import { useFormSubmit } from '../../../hooks/use-form-submit';
 import { check } from '../../../lib/form';
 import { afterSignInPath, routePaths } from '../../../routes/paths';
 import { authApi } from '../api/auth-api';
+import { ConsentCheckbox } from '../components/consent-checkbox';
 import { GuestCard } from '../components/guest-card';
 
 /** 'Daftar': a new participant's account; signed in at once, then on to 'Program Saya'. */
@@ -16,7 +17,9 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const form = useFormSubmit({
-    validate: (values) => check(memberRegisterBodySchema, values),
+    // The consent box sends 'true' when ticked and nothing otherwise.
+    validate: (values) =>
+      check(memberRegisterBodySchema, { ...values, consent: values.consent === 'true' }),
     action: authApi.register,
     onDone: () => navigate(afterSignInPath(location.search), { replace: true }),
   });
@@ -47,6 +50,7 @@ export function RegisterPage() {
           hint={passwordRule.text}
           error={form.errors.password}
         />
+        <ConsentCheckbox error={form.errors.consent} />
       </Form>
       <p className="center">
         Sudah punya akun? <Link to={routePaths.masuk + location.search}>Masuk</Link>
