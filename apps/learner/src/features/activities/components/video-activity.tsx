@@ -138,6 +138,7 @@ export function VideoActivity({ programId, activity }: ActivityProps) {
           ) : (
             <VideoWithPopups
               src={url}
+              streams={activity.video_stream}
               quizzes={quizzes}
               setting={popups.data ? playerSetting(popups.data) : null}
               gameplays={gameplays}
