@@ -14,6 +14,8 @@ import {
 export interface ActivityDeps {
   db: Db;
   storage: Storage;
+  /** Queues an uploaded video's conversion to HLS (app.convertVideo). */
+  convertVideo?: (mediaId: string) => Promise<void>;
 }
 
 export interface Actor {

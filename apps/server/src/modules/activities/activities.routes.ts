@@ -149,7 +149,11 @@ export const activitiesRoutes: FastifyPluginAsync = async (app) => {
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: formLimits });
   }
-  const deps = (): ActivityDeps => ({ db: app.db, storage: app.storage });
+  const deps = (): ActivityDeps => ({
+    db: app.db,
+    storage: app.storage,
+    convertVideo: app.convertVideo ?? undefined,
+  });
   const base = '/api/v1/activity/:program/:topic';
 
   // The form routes declare no body schema: a multipart body is read from the request.

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { messages } from '@ajar/shared/common/messages';
 import {
@@ -20,38 +20,6 @@ import { openRoute, staffRoute } from '../../lib/route';
 import { getMediaItem, listMediaItems, uploadMedia } from './media.service';
 import type { UploadPart } from '../../lib/upload-part';
 import { mediaFileRoutes } from './media-files.routes';
-import { defaultThreads, locateFfmpeg } from './video-transcode';
-import { defineVideoStreamJob, queueVideoStream } from './video-stream.service';
-
-/** Said once per process, however many apps (tests) start. */
-let saidNoFfmpeg = false;
-
-/**
- * The videos' conversion to HLS where FFmpeg is present; without it (or FFMPEG_PATH=off) the
- * server runs as before, playing the uploaded mp4, and says so once in its log.
- */
-async function videoStreams(app: FastifyInstance) {
-  const tools = locateFfmpeg(app.config.FFMPEG_PATH);
-  if (!tools) {
-    if (!saidNoFfmpeg && app.config.FFMPEG_PATH !== 'off') {
-      app.log.warn(
-        'ffmpeg not found (FFMPEG_PATH or PATH): uploaded videos are not converted to HLS; their mp4 plays',
-      );
-    }
-    saidNoFfmpeg = true;
-    return null;
-  }
-  const deps = {
-    db: app.db,
-    storage: app.storage,
-    queue: app.queue,
-    log: app.log,
-    tools,
-    threads: app.config.FFMPEG_THREADS ?? defaultThreads(),
-  };
-  await defineVideoStreamJob(deps);
-  return { convert: (mediaId: string) => queueVideoStream(deps, mediaId) };
-}
 
 /** Parser limits: the largest kind's limit here, each kind's own limit while streaming. */
 const uploadLimits = {
@@ -133,8 +101,11 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: uploadLimits });
   }
-  const videos = await videoStreams(app);
-  const deps = () => ({ db: app.db, storage: app.storage, convertVideo: videos?.convert });
+  const deps = () => ({
+    db: app.db,
+    storage: app.storage,
+    convertVideo: app.convertVideo ?? undefined,
+  });
 
   staffRoute(app, {
     method: 'POST',

@@ -148,6 +148,33 @@ describe.runIf(tools)('video streams (HLS) of uploaded videos', () => {
     expect(refused.body).not.toContain('m3u8');
   });
 
+  it('converts a video uploaded with its activity’s form too', async () => {
+    const program = await buildProgram(t.db, { status: 'publish' });
+    const [topic] = await buildTopics(t.db, program.id, 1);
+    const body = multipartBody([
+      {
+        name: 'payload',
+        value: JSON.stringify({ name: 'Video', type: 'menonton_video', content: {} }),
+      },
+      { name: 'file', filename: 'pelajaran.mp4', contentType: 'video/mp4', data: video },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/activity/${program.id}/${topic!.id}/create`,
+      headers: { ...admin, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const created = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/activity/${program.id}/${topic!.id}/${res.json<{ data: { id: string } }>().data.id}/show`,
+      headers: admin,
+    });
+    const fileId = created.json<{ data: { content: { file: { id: string } } } }>().data.content.file
+      .id;
+    expect((await untilReady(fileId)).video).toMatchObject({ status: 'ready' });
+  }, 120_000);
+
   it('marks a video FFmpeg cannot read as failed; its mp4 still plays', async () => {
     // An mp4 header and nothing playable behind it.
     const broken = Buffer.concat([video.subarray(0, 64), Buffer.alloc(4096)]);
