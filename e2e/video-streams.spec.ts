@@ -1,0 +1,157 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { MediaItem } from '@ajar/shared/media/media.schemas';
+import { signedInApi, type Api } from './support/api';
+import { useApp } from './support/app';
+import { snapOnFailure } from './support/browser';
+import { createProgramWithTopic, showActivity, type TopicRef } from './support/data';
+import { checkScreen, learnerPage, learnerSignIn } from './support/learner';
+import { joinProgram } from './support/members';
+import { createVideoWithPopups } from './support/popup-quiz';
+
+// Adaptive video (docs/decisions.md, "Video that fits the connection"): a 640×360 video uploaded
+// with its activity is converted by the server's FFmpeg into HLS renditions; the participant's
+// player (390 px) then plays the master playlist through hls.js, its pop-up still stops it, and
+// 'Kualitas' switches the rendition.
+
+const app = useApp();
+let staff: Api;
+let topic: TopicRef;
+let videoId = '';
+let page: Page;
+snapOnFailure(() => page);
+
+const stamp = Date.now().toString(36);
+const title = `Video Hemat Kuota ${stamp}`;
+
+/** 10 s of 640×360 test pattern with a tone: renditions 240p and 360p, and audio only. */
+function lessonVideo(): Buffer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-video-'));
+  const file = path.join(dir, 'pelajaran.mp4');
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i'],
+    'testsrc=size=640x360:rate=25:duration=10',
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=10'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+    ...['-movflags', '+faststart', '-shortest', file],
+  ]);
+  const bytes = fs.readFileSync(file);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return bytes;
+}
+
+beforeAll(async () => {
+  staff = await signedInApi(app.server.url);
+  topic = await createProgramWithTopic(
+    staff,
+    {
+      title,
+      benefits: '<p>Belajar dengan kuota sedikit.</p>',
+      competence: 'Menonton video pelajaran',
+      sellingPrice: 0,
+    },
+    'Video Pelajaran',
+  );
+  videoId = await createVideoWithPopups(
+    staff,
+    topic,
+    'Video Adaptif',
+    { skip: 0, minimum_score: 0 },
+    [
+      {
+        second: 2,
+        instruction: 'Jawab pertanyaan berikut.',
+        gameplay: {
+          type: 'multiple_choice',
+          question: { text: 'Kuota hemat dengan kualitas?' },
+          point: 10,
+          time: 60,
+          options: [{ text: 'Hemat data' }, { text: 'Tinggi' }],
+          correct_answers: ['Hemat data'],
+          explanation: { text: 'Hemat data memakai rendisi terkecil.' },
+        },
+      },
+    ],
+    lessonVideo(),
+  );
+  await staff('PUT', `/program/v1/company/update-status/${topic.programId}`, {
+    status: 'publish',
+  });
+}, 180_000);
+
+describe('Adaptive video (HLS)', () => {
+  it('converts the uploaded video: progress, then ready with its renditions', async () => {
+    const activity = await showActivity<{ content: { file: { id: string } } }>(
+      staff,
+      topic,
+      videoId,
+    );
+    const mediaId = activity.content.file.id;
+    let item: MediaItem | null = null;
+    await expect
+      .poll(
+        async () => {
+          item = await staff<MediaItem>('GET', `/storage/v1/media/company/detail/${mediaId}`);
+          return item.video?.status;
+        },
+        { timeout: 120_000, interval: 500 },
+      )
+      .toBe('ready');
+    expect(item!.video!.renditions.map((r) => r.name)).toEqual(['240p', '360p']);
+  }, 150_000);
+
+  it('plays the HLS master through hls.js at 390 px, with its pop-up, and switches Kualitas', async () => {
+    const member = await joinProgram(app, staff, topic.programId, `Sari Hemat ${stamp}`);
+    ({ page } = await learnerPage(app.browser, app.server.url));
+    const segments: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/media\/hls\/.+\/(\w+)\/seg-\d{5}\.ts$/.exec(request.url());
+      if (match) segments.push(match[1]!);
+    });
+    await page.goto('/belajar/masuk');
+    await learnerSignIn(page, member.email, 'Rahasia123');
+    await page.getByRole('heading', { name: 'Program Saya' }).waitFor();
+    await page.goto(`/belajar/program/${topic.programId}`);
+    await page.getByRole('link', { name: /Video Adaptif/ }).click();
+    await page.getByRole('heading', { name: 'Video Adaptif', level: 1 }).waitFor();
+
+    const video = page.locator('video[data-playback="hls.js"]');
+    await video.waitFor({ state: 'attached' });
+    const quality = page.getByLabel('Kualitas');
+    await quality.waitFor();
+    expect(await quality.inputValue()).toBe('auto');
+    // The poster stands in before playing.
+    expect(await video.getAttribute('poster')).toMatch(/\/poster\.jpg$/);
+    await checkScreen(page, 'video-hls');
+
+    await video.evaluate((v: HTMLVideoElement) => v.play());
+    const popup = page.getByRole('dialog', { name: 'Pop up quiz' });
+    await popup.getByText('Jawab pertanyaan berikut.').waitFor({ timeout: 30_000 });
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    expect(segments.length).toBeGreaterThan(0);
+    await checkScreen(page, 'video-hls-popup');
+    await popup.getByRole('button', { name: /Hemat data/ }).click();
+    await popup.getByText('Benar! +10 poin').waitFor();
+    await popup.getByRole('button', { name: 'Lihat hasil' }).click();
+    await popup.getByRole('button', { name: 'Lanjutkan Video' }).click();
+    await popup.waitFor({ state: 'detached' });
+
+    // 'Hemat data': the lowest rendition, its segments fetched from then on.
+    await quality.selectOption({ label: 'Hemat data' });
+    await page.locator('video[data-rendition="240p"]').waitFor({ state: 'attached' });
+    await expect.poll(() => segments.includes('240p'), { timeout: 20_000 }).toBe(true);
+    // 'Tinggi': the highest this video has.
+    await quality.selectOption({ label: 'Tinggi' });
+    await page.locator('video[data-rendition="360p"]').waitFor({ state: 'attached' });
+    await expect.poll(() => segments.includes('360p'), { timeout: 20_000 }).toBe(true);
+    await checkScreen(page, 'video-hls-quality');
+
+    // Playing on to the end counts it watched, whichever renditions played.
+    await video.evaluate((v: HTMLVideoElement) => v.play());
+    await page.getByText(/^Ditonton 100 % · selesai$/).waitFor({ timeout: 40_000 });
+  }, 150_000);
+});
