@@ -154,4 +154,29 @@ describe('Adaptive video (HLS)', () => {
     await video.evaluate((v: HTMLVideoElement) => v.play());
     await page.getByText(/^Ditonton 100 % · selesai$/).waitFor({ timeout: 40_000 });
   }, 150_000);
+
+  it('with Hemat data on in the profile, loads nothing before play, then the lowest rendition', async () => {
+    await page.goto('/belajar/profil');
+    const saver = page.getByRole('switch', { name: 'Hemat data' });
+    await saver.check();
+    await checkScreen(page, 'profil-hemat-data');
+    const segments: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/media\/hls\/.+\/(\w+)\/seg-\d{5}\.ts$/.exec(request.url());
+      if (match) segments.push(match[1]!);
+    });
+    await page.goto(`/belajar/program/${topic.programId}`);
+    const master = page.waitForResponse((r) => /\/master\.m3u8$/.test(r.url()));
+    await page.getByRole('link', { name: /Video Adaptif/ }).click();
+    const video = page.locator('video[data-playback="hls.js"]');
+    await video.waitFor({ state: 'attached' });
+    await master;
+    expect(await page.getByLabel('Kualitas').inputValue()).toBe('saver');
+    // The master playlist is in; no segment is loaded before play.
+    expect(await video.evaluate((v: HTMLVideoElement) => v.buffered.length)).toBe(0);
+    expect(segments).toEqual([]);
+    await video.evaluate((v: HTMLVideoElement) => v.play());
+    await expect.poll(() => segments.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(new Set(segments)).toEqual(new Set(['240p']));
+  }, 60_000);
 });

@@ -88,7 +88,12 @@ async function attachHlsJs(
 ): Promise<AttachedSource | null> {
   const { default: Hls } = await import('hls.js/light');
   if (!Hls.isSupported()) return null;
-  const hls = new Hls({ startPosition: startAt > 0 ? startAt : -1 });
+  const startPosition = startAt > 0 ? startAt : -1;
+  // 'Hemat data': nothing but the playlists loads before the participant presses play.
+  const waitForPlay = quality === 'saver';
+  const hls = new Hls({ startPosition, autoStartLoad: !waitForPlay });
+  const onPlay = () => hls.startLoad(startPosition);
+  if (waitForPlay) el.addEventListener('play', onPlay, { once: true });
   let wanted = quality;
   /** Video levels (hls.js drops the audio-only one when there is video), lowest first. */
   const videoLevels = () =>
@@ -124,6 +129,7 @@ async function attachHlsJs(
       apply();
     },
     destroy() {
+      el.removeEventListener('play', onPlay);
       hls.destroy();
     },
   };

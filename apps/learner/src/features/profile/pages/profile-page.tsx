@@ -28,6 +28,7 @@ import { signOut } from '../../../api/sign-out';
 import { profileApi, profileQuery } from '../api/profile-api';
 import { PushSwitch } from '../../notifications/components/push-switch';
 import { DataExportCard } from '../components/data-export-card';
+import { DataSaverSwitch } from '../components/data-saver-switch';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { ProfilePhoto } from '../components/profile-photo';
 
@@ -101,6 +102,9 @@ export function ProfilePage() {
       )}
       <Card>
         <PushSwitch variant="switch" />
+      </Card>
+      <Card>
+        <DataSaverSwitch />
       </Card>
       <DataExportCard />
       <Card className="stack">
