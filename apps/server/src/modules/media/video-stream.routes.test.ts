@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultActivityContent } from '@ajar/shared/activities/activities-content.schemas';
 import type { MediaItem } from '@ajar/shared/media/media.schemas';
@@ -11,6 +7,7 @@ import { joinProgram, registerMember } from '../../test/factories/members';
 import { buildProgram, buildTopics } from '../../test/factories/programs';
 import { signedIn } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { generatedVideo } from '../../test/factories/video';
 import { locateFfmpeg } from './video-transcode';
 
 const tools = locateFfmpeg(process.env.FFMPEG_PATH ?? 'ffmpeg');
@@ -23,18 +20,8 @@ describe.runIf(tools)('video streams (HLS) of uploaded videos', () => {
   beforeAll(async () => {
     t = await createTestApp({ FFMPEG_PATH: process.env.FFMPEG_PATH ?? 'ffmpeg' });
     admin = (await signedIn(t.db, 'admin')).headers;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-video-'));
-    const file = path.join(dir, 'v.mp4');
     // 5 s, 640×360 with a tone: the 240p and 360p renditions and audio only.
-    execFileSync(tools!.ffmpeg, [
-      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i'],
-      'testsrc=size=640x360:rate=25:duration=5',
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=5'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
-      ...['-movflags', '+faststart', '-shortest', file],
-    ]);
-    video = fs.readFileSync(file);
-    fs.rmSync(dir, { recursive: true, force: true });
+    video = generatedVideo(tools!.ffmpeg);
   });
   afterAll(() => t?.close());
 
