@@ -7,10 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MediaItem } from '@ajar/shared/media/media.schemas';
 import { signedInApi, type Api } from './support/api';
 import { useApp } from './support/app';
-import { snapOnFailure } from './support/browser';
+import { snap, snapOnFailure } from './support/browser';
 import { createProgramWithTopic, showActivity, type TopicRef } from './support/data';
 import { checkScreen, learnerPage, learnerSignIn } from './support/learner';
+import { openTab } from './support/locators';
 import { joinProgram } from './support/members';
+import { signedInPage } from './support/session';
 import { createVideoWithPopups } from './support/popup-quiz';
 
 // Adaptive video (docs/decisions.md, "Video that fits the connection"): a 640×360 video uploaded
@@ -28,14 +30,14 @@ snapOnFailure(() => page);
 const stamp = Date.now().toString(36);
 const title = `Video Hemat Kuota ${stamp}`;
 
-/** 10 s of 640×360 test pattern with a tone: renditions 240p and 360p, and audio only. */
+/** 20 s of 640×360 test pattern with a tone: renditions 240p and 360p, and audio only. */
 function lessonVideo(): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ajar-video-'));
   const file = path.join(dir, 'pelajaran.mp4');
   execFileSync('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i'],
-    'testsrc=size=640x360:rate=25:duration=10',
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=10'],
+    'testsrc=size=640x360:rate=25:duration=20',
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=20'],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
     ...['-movflags', '+faststart', '-shortest', file],
   ]);
@@ -84,24 +86,30 @@ beforeAll(async () => {
 }, 180_000);
 
 describe('Adaptive video (HLS)', () => {
-  it('converts the uploaded video: progress, then ready with its renditions', async () => {
+  it('shows the author the conversion’s progress, then ready with its renditions', async () => {
+    ({ page } = await signedInPage(app.browser, app.server.url, { width: 1366, height: 900 }));
+    await page.goto(`/program/${topic.programId}/${topic.topicId}/${videoId}/edit`);
+    await openTab(page, 'Konten');
+    const state = page.getByRole('status', { name: 'Pemrosesan video' });
+    await state.waitFor();
+    // Uploaded moments ago: waiting in line or under way ('Memproses video … 40 %').
+    expect(await state.textContent()).toMatch(
+      /^(Menunggu pemrosesan video…|Memproses video … \d+ %)$/,
+    );
+    await snap(page, 'activity-video-stream-progress');
+    await state.getByText('Video siap (kualitas adaptif)').waitFor({ timeout: 120_000 });
+    await snap(page, 'activity-video-stream-ready');
+
     const activity = await showActivity<{ content: { file: { id: string } } }>(
       staff,
       topic,
       videoId,
     );
-    const mediaId = activity.content.file.id;
-    let item: MediaItem | null = null;
-    await expect
-      .poll(
-        async () => {
-          item = await staff<MediaItem>('GET', `/storage/v1/media/company/detail/${mediaId}`);
-          return item.video?.status;
-        },
-        { timeout: 120_000, interval: 500 },
-      )
-      .toBe('ready');
-    expect(item!.video!.renditions.map((r) => r.name)).toEqual(['240p', '360p']);
+    const item = await staff<MediaItem>(
+      'GET',
+      `/storage/v1/media/company/detail/${activity.content.file.id}`,
+    );
+    expect(item.video?.renditions.map((r) => r.name)).toEqual(['240p', '360p']);
   }, 150_000);
 
   it('plays the HLS master through hls.js at 390 px, with its pop-up, and switches Kualitas', async () => {
@@ -152,7 +160,7 @@ describe('Adaptive video (HLS)', () => {
 
     // Playing on to the end counts it watched, whichever renditions played.
     await video.evaluate((v: HTMLVideoElement) => v.play());
-    await page.getByText(/^Ditonton 100 % · selesai$/).waitFor({ timeout: 40_000 });
+    await page.getByText(/^Ditonton 100 % · selesai$/).waitFor({ timeout: 60_000 });
   }, 150_000);
 
   it('with Hemat data on in the profile, loads nothing before play, then the lowest rendition', async () => {

@@ -15,7 +15,7 @@ export function VideoStreamState({ mediaId }: { mediaId: string }) {
   if (!stream) return null;
   const running = stream.status === 'queued' || stream.status === 'processing';
   return (
-    <Stack spacing={0.5} sx={{ maxWidth: 560, mt: 1 }} role="status" aria-live="polite">
+    <Stack spacing={0.5} sx={{ maxWidth: 560, mt: 1 }} role="status" aria-label="Pemrosesan video">
       <Typography variant="body2" color={stream.status === 'failed' ? 'error' : 'text.secondary'}>
         {videoStreamLabel(stream)}
       </Typography>
