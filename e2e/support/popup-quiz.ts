@@ -31,11 +31,12 @@ export async function createVideoWithPopups(
   name: string,
   setting: PopupSetting,
   popups: NewPopup[],
+  /** Another mp4 than the fixture. */
+  video: Buffer = fs.readFileSync(videoFixture),
 ): Promise<string> {
   const form = new FormData();
   form.append('payload', JSON.stringify({ name, type: 'menonton_video', content: {} }));
-  const bytes = fs.readFileSync(videoFixture);
-  form.append('file', new Blob([bytes], { type: 'video/mp4' }), 'video-12s.mp4');
+  form.append('file', new Blob([new Uint8Array(video)], { type: 'video/mp4' }), 'video.mp4');
   const videoId = await createActivity(api, topic, form);
   const quizzes = [];
   for (const popup of popups) {

@@ -33,6 +33,13 @@ const configSchema = z
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
     STORAGE: z.enum(['local', 's3']).default('local'),
+    /**
+     * The FFmpeg that converts uploaded videos to HLS (docs/decisions.md, "Video that fits the
+     * connection"): `ffmpeg` on PATH when unset; `off` converts nothing (the mp4 plays).
+     */
+    FFMPEG_PATH: z.string().trim().min(1).optional(),
+    /** Threads one conversion may use; by default half the machine's cores (at least one). */
+    FFMPEG_THREADS: z.coerce.number().int().min(1).max(64).optional(),
     /** S3-compatible storage (STORAGE=s3): AWS, MinIO, R2, Wasabi… */
     S3_ENDPOINT: z.url().optional(),
     S3_BUCKET: z.string().trim().min(3).max(63).optional(),

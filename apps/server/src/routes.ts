@@ -11,6 +11,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { videoStreamsPlugin } from './modules/media/video-streams.plugin';
 import { participantsRoutes } from './modules/participants/participants.routes';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { membersRoutes } from './modules/members/members.routes';
@@ -44,6 +45,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(authRoutes); // decorates app.mailer and app.push for later modules
   await app.register(storagePlugin); // before any module that stores files
   await app.register(participantPushPlugin); // app.participantPush, before modules that notify
+  await app.register(videoStreamsPlugin); // app.convertVideo, before modules that upload videos
   await app.register(mediaRoutes);
   await app.register(filesRoutes);
   await app.register(activitiesRoutes);

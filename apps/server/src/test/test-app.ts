@@ -62,6 +62,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web'),
     LEARNER_DIST: path.join(dataDir, 'no-learner'),
+    // Uploaded videos are converted only in the tests that ask for it (FFMPEG_PATH=ffmpeg).
+    FFMPEG_PATH: 'off',
     ...env,
   });
   // A restartable app's database outlives the app (it is closed with the test app).

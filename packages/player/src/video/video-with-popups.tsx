@@ -1,10 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { gameplayTypeLabels } from '@ajar/shared/popup-quiz/popup-quiz.constants';
+import {
+  videoQualities,
+  videoQualityLabels,
+  type VideoQuality,
+} from '@ajar/shared/media/media-video';
 import { dueQuiz, markerPercent } from '../lib/popup-triggers';
 import type { GameplayJudge, PlayableGameplay, PopupSummary } from '../lib/popup-verdict';
 import { formatClock } from '../lib/shuffle';
@@ -13,6 +19,7 @@ import {
   type PopupQuizItem,
   type PopupQuizSetting,
 } from '../popup/popup-quiz-player';
+import { attachVideoSource, type AttachedSource, type VideoStreams } from './video-source';
 
 /** Where the pop-up quizzes of a video stand, for a summary beside the video. */
 export interface PopupProgress {
@@ -23,7 +30,12 @@ export interface PopupProgress {
 }
 
 export interface VideoWithPopupsProps {
+  /** The uploaded mp4: played until (or where) its adaptive streams cannot be. */
   src: string;
+  /** Its HLS renditions once converted; the player then offers 'Kualitas'. */
+  streams?: VideoStreams | null;
+  /** The quality to start with ('Hemat data' for a participant saving data). */
+  initialQuality?: VideoQuality;
   quizzes: readonly PopupQuizItem[];
   setting: PopupQuizSetting | null;
   /** The questions of every pop-up quiz; undefined while they load. */
@@ -53,6 +65,8 @@ export interface VideoWithPopupsProps {
  */
 export function VideoWithPopups({
   src,
+  streams = null,
+  initialQuality = 'auto',
   quizzes: unsorted,
   setting,
   gameplays,
@@ -71,6 +85,11 @@ export function VideoWithPopups({
     [gameplays],
   );
   const video = useRef<HTMLVideoElement>(null);
+  const [quality, setQuality] = useState<VideoQuality>(initialQuality);
+  const source = useRef<AttachedSource | null>(null);
+  const settings = useRef({ quality, startAt, streams });
+  settings.current = { quality, startAt, streams };
+  const master = streams?.hls_url ?? null;
   const [duration, setDuration] = useState<number>(Number.NaN);
   const [active, setActive] = useState<PopupQuizItem | null>(null);
   const [completed, setCompleted] = useState<ReadonlySet<string>>(() => new Set(initialCompleted));
@@ -97,6 +116,34 @@ export function VideoWithPopups({
     setActive(due);
     setAttempts((a) => ({ ...a, [due.id]: a[due.id] ?? 1 }));
   }, []);
+
+  // The mp4, or its HLS master through hls.js or the browser (video-source.ts).
+  useEffect(() => {
+    const el = video.current;
+    if (!el) return;
+    let gone = false;
+    const { streams: current, ...options } = settings.current;
+    void attachVideoSource(el, src, master ? current : null, options).then((attached) => {
+      if (gone) {
+        attached.destroy();
+        return;
+      }
+      el.dataset.playback = attached.kind;
+      source.current = attached;
+      // A choice made while the source loaded.
+      attached.setQuality(settings.current.quality);
+    });
+    return () => {
+      gone = true;
+      source.current?.destroy();
+      source.current = null;
+    };
+    // Streams are read (from the ref) when the master changes, not on every equal new object.
+  }, [src, master]);
+
+  useEffect(() => {
+    source.current?.setQuality(quality);
+  }, [quality]);
 
   // While playing, the time is checked every frame (timeupdate fires only ~4 times a second).
   useEffect(() => {
@@ -135,9 +182,13 @@ export function VideoWithPopups({
       check(Number.POSITIVE_INFINITY);
       state.current.onEnded?.();
     };
+    // The resume point applies once: later metadata (another rendition's playlist) keeps the
+    // position the switch restores.
+    let resumeAt = startAt;
     const onMeta = () => {
       setDuration(el.duration);
-      if (startAt > 0 && startAt < el.duration) el.currentTime = startAt;
+      if (resumeAt > 0 && resumeAt < el.duration) el.currentTime = resumeAt;
+      if (Number.isFinite(el.duration)) resumeAt = 0;
     };
     el.addEventListener('play', onPlay);
     el.addEventListener('pause', report);
@@ -194,7 +245,7 @@ export function VideoWithPopups({
         <Box
           component="video"
           ref={video}
-          src={src}
+          poster={streams?.poster_url ?? undefined}
           controls
           preload="metadata"
           playsInline
@@ -240,6 +291,25 @@ export function VideoWithPopups({
           </Box>
         )}
       </Box>
+      {master && (
+        <Box sx={{ px: { xs: 2, sm: 3 }, pt: 1.5, display: 'flex', justifyContent: 'flex-end' }}>
+          <TextField
+            select
+            size="small"
+            label="Kualitas"
+            value={quality}
+            onChange={(event) => setQuality(event.target.value as VideoQuality)}
+            slotProps={{ select: { native: true } }}
+            sx={{ minWidth: 150 }}
+          >
+            {videoQualities.map((q) => (
+              <option key={q} value={q}>
+                {videoQualityLabels[q]}
+              </option>
+            ))}
+          </TextField>
+        </Box>
+      )}
       {/* Staff preview where the quizzes are; a participant meets them unannounced (no spoiler). */}
       {audience === 'staff' && (
         <Timeline

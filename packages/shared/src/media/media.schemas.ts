@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pagedSchema, pageQuerySchema, sortDirSchema } from '../common/envelope';
 import { messages } from '../common/messages';
 import { mediaMessages, mediaSortFields, mediaTypes } from './media.constants';
+import { videoStreamSchema } from './media-video';
 
 /** Browsers send an empty string for an empty form field or query parameter: read it as absent. */
 const emptyAsUndefined = (value: unknown) =>
@@ -85,6 +86,8 @@ export const mediaItemSchema = z.object({
   description: z.string().nullable(),
   source: z.string(),
   created_at: z.string(),
+  /** A video's adaptive-streaming conversion; null for other kinds, or without FFmpeg. */
+  video: videoStreamSchema.nullable(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 

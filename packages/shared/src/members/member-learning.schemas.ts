@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { videoStreamSchema } from '../media/media-video';
 import { myProgramSchema } from './members.schemas';
 import type { CompletionRoute } from './completion.rules';
 import { memberMessages } from './members.constants';
@@ -148,6 +149,8 @@ export const memberActivityDetailSchema = memberActivitySchema.extend({
   video_position: z.number().nullable(),
   video_max_position: z.number().nullable(),
   video_duration: z.number().nullable(),
+  /** An uploaded video's adaptive streams (HLS) once converted; absent or null: the mp4 plays. */
+  video_stream: videoStreamSchema.nullish(),
   /** What completing it takes and where the member stands (docs/decisions.md, completion). */
   requirement: completionRequirementSchema,
 });

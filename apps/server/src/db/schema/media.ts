@@ -1,5 +1,6 @@
-import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { MediaType } from '@ajar/shared/media/media.constants';
+import type { VideoStreamStatus } from '@ajar/shared/media/media-video';
 import { id, timestamps } from './columns';
 import { users } from './users';
 
@@ -19,6 +20,13 @@ export const media = pgTable(
     source: text('source').notNull().default('upload'),
     url: text('url'),
     uploaded_by: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A video's conversion to HLS (modules/media/video-transcode.service.ts); null: none. */
+    video_status: text('video_status').$type<VideoStreamStatus>(),
+    video_progress: integer('video_progress').notNull().default(0),
+    /** The folder of its renditions, `hls/<id>/<version>`, versioned so its files never change. */
+    hls_prefix: text('hls_prefix'),
+    /** The renditions' heights, lowest first. */
+    hls_heights: integer('hls_heights').array(),
     ...timestamps(),
   },
   (t) => [

@@ -8,6 +8,8 @@ import { findActivity, findTopicOfProgram, type ActivityRow } from './activities
 export interface ActivityDeps {
   db: Db;
   storage: Storage;
+  /** Queues an uploaded video's conversion to HLS (app.convertVideo). */
+  convertVideo?: (mediaId: string) => Promise<void>;
 }
 
 export interface ActivityPath {

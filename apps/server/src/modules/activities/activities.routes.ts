@@ -104,7 +104,11 @@ const formConsumes = ['multipart/form-data', 'application/json'];
 
 export const activitiesRoutes: FastifyPluginAsync = async (app) => {
   await registerMultipart(app, formLimits);
-  const deps = (): ActivityDeps => ({ db: app.db, storage: app.storage });
+  const deps = (): ActivityDeps => ({
+    db: app.db,
+    storage: app.storage,
+    convertVideo: app.convertVideo ?? undefined,
+  });
   const base = '/api/v1/activity/:program/:topic';
 
   // The form routes declare no body schema: a multipart body is read from the request.

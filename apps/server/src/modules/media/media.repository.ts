@@ -76,3 +76,17 @@ export async function deleteMediaRow(db: DbOrTx, id: string): Promise<string | n
     .returning({ key: media.storage_key });
   return row?.key ?? null;
 }
+
+/** A video's conversion state; answers whether the row still exists. */
+export async function updateVideoStream(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Pick<MediaRow, 'video_status' | 'video_progress' | 'hls_prefix' | 'hls_heights'>>,
+): Promise<boolean> {
+  const rows = await db
+    .update(media)
+    .set(values)
+    .where(eq(media.id, id))
+    .returning({ id: media.id });
+  return rows.length > 0;
+}

@@ -46,7 +46,11 @@ const bearer = [{ bearer: [] }];
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   // Scoped to this plugin; another module may register its own for its routes.
   await registerMultipart(app, uploadLimits);
-  const deps = () => ({ db: app.db, storage: app.storage });
+  const deps = () => ({
+    db: app.db,
+    storage: app.storage,
+    convertVideo: app.convertVideo ?? undefined,
+  });
 
   staffRoute(app, {
     method: 'POST',

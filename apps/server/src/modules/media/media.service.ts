@@ -31,10 +31,16 @@ import {
 } from './media.repository';
 import { isUuid } from '../../lib/ids';
 import { sniffFilePart, skipFilePart, type FilePart, type UploadPart } from '../../lib/upload-part';
+import { toVideoStream } from './video-stream.service';
 
 export interface MediaDeps {
   db: Db;
   storage: Storage;
+  /**
+   * Queues a staff-uploaded video's conversion to HLS (video-stream.service.ts); absent without
+   * FFmpeg, where the mp4 alone plays.
+   */
+  convertVideo?: (mediaId: string) => Promise<void>;
 }
 
 /** A PDF with JavaScript, actions or embedded files: refused, nothing stored. */
@@ -73,6 +79,7 @@ export function toMediaItem(row: MediaRow, storage: Storage): MediaItem {
     description: row.description,
     source: row.source,
     created_at: row.created_at.toISOString(),
+    video: toVideoStream(row, storage),
   };
 }
 
@@ -188,6 +195,7 @@ export async function uploadMedia(
     }
 
     const values = parsed.data;
+    const convert = stored.type === 'video' && user !== null ? deps.convertVideo : undefined;
     const row = await insertMedia(deps.db, {
       id: stored.id,
       type: stored.type,
@@ -202,7 +210,14 @@ export async function uploadMedia(
       source: values.source,
       url: values.url ?? null,
       uploaded_by: user?.id ?? null,
+      video_status: convert ? 'queued' : null,
     });
+    stored = null; // the file is the row's now
+    if (convert) {
+      // The upload stands even when the queue is away: the row then says 'failed', the mp4 plays.
+      await convert(row.id).catch(() => undefined);
+      return getMediaItem(deps, row.id);
+    }
     return toMediaItem(row, deps.storage);
   } catch (error) {
     if (stored) await deps.storage.remove(stored.key).catch(() => undefined);

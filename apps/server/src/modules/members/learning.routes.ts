@@ -60,7 +60,13 @@ export const learningRoutes: FastifyPluginAsync = async (app) => {
     params: activityParamSchema,
     data: memberActivityDetailSchema,
     handler: ({ params, request }) =>
-      learning.getMyActivity(app.db, currentMember(request), params.programId, params.activityId),
+      learning.getMyActivity(
+        app.db,
+        currentMember(request),
+        params.programId,
+        params.activityId,
+        app.storage,
+      ),
   });
 
   openRoute(app, {

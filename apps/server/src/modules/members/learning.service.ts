@@ -33,6 +33,8 @@ import { attemptsLeftFor, listAttemptSummaries } from './quiz-attempts.service';
 import { questionCountOfPool } from './quiz-packets.service';
 import { findMyProgram, toMyProgram, type MemberRef } from './redeem.service';
 import { recordActivityOpened } from '../records/records.service';
+import { readyStreamOfContent } from '../media/video-stream.service';
+import type { Storage } from '../../lib/storage';
 
 /**
  * One of the member's programs: the redemption (progress, scores) and the published topics with
@@ -142,6 +144,8 @@ export async function getMyActivity(
   member: MemberRef,
   programId: string,
   activityId: string,
+  /** Writes the addresses of a video's adaptive streams. */
+  storage: Pick<Storage, 'publicUrl'>,
 ): Promise<MemberActivityDetail> {
   const { redeem, activity } = await findLearningContext(db, member, programId, activityId);
   // Evidence of the visit (at most one per quiet period, see records.service.ts).
@@ -169,6 +173,8 @@ export async function getMyActivity(
     video_position: progress?.video_position ?? null,
     video_max_position: progress?.video_max_position ?? null,
     video_duration: progress?.video_duration ?? null,
+    video_stream:
+      route === 'video' ? await readyStreamOfContent({ db, storage }, activity.content) : null,
     requirement: await requirementOf(db, member, redeem.id, activity, progress),
   };
 }

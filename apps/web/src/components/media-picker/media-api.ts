@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Paged } from '@ajar/shared/common/envelope';
 import type { MediaItem, PickableMediaType } from '@ajar/shared/media/media.schemas';
 import { http, upload } from '@/api/http';
@@ -76,3 +76,19 @@ export function uploadMediaFile(
   const path = type ? `${uploadPath}?type=${type}` : uploadPath;
   return upload<MediaItem>('POST', path, form, onProgress);
 }
+
+/** `GET /api/storage/v1/media/company/detail/{id}`: one media item. */
+export function getMediaItem(id: string, signal?: AbortSignal): Promise<MediaItem> {
+  return http.get<MediaItem>(`/storage/v1/media/company/detail/${id}`, undefined, signal);
+}
+
+/** A video's item, asked again every 2 s while its conversion to HLS runs. */
+export const mediaItemQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...mediaKeys.all, 'item', id] as const,
+    queryFn: ({ signal }) => getMediaItem(id, signal),
+    refetchInterval: (query) => {
+      const status = query.state.data?.video?.status;
+      return status === 'queued' || status === 'processing' ? 2000 : false;
+    },
+  });

@@ -45,6 +45,7 @@ function mediaItem(n: number, type: 'image' | 'audio' = 'image'): MediaItem {
     description: null,
     source: 'upload',
     created_at: '2026-01-01T00:00:00.000Z',
+    video: null,
   };
 }
 

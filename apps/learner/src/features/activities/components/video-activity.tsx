@@ -22,6 +22,7 @@ import { readContent } from '../lib/activity-content';
 import type { ActivityProps } from './activity-props';
 import { RichText } from './rich-text';
 import { useSaveVideoPosition } from './use-save-video-position';
+import { useDataSaver } from '../../../lib/data-saver';
 
 const flag = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
 
@@ -115,6 +116,7 @@ export function VideoActivity({ programId, activity }: ActivityProps) {
   );
 
   const { onTime, watch, reportAgain } = useSaveVideoPosition(programId, activity);
+  const [saveData] = useDataSaver();
 
   const judge: GameplayJudge = useCallback(
     async (gameplay, answer) => {
@@ -144,6 +146,8 @@ export function VideoActivity({ programId, activity }: ActivityProps) {
           ) : (
             <VideoWithPopups
               src={url}
+              streams={activity.video_stream}
+              initialQuality={saveData ? 'saver' : 'auto'}
               quizzes={quizzes}
               setting={popups.data ? playerSetting(popups.data) : null}
               gameplays={gameplays}

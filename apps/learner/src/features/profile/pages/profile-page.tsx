@@ -29,6 +29,7 @@ import { profileApi, profileQuery } from '../api/profile-api';
 import { PushSwitch } from '../../notifications/components/push-switch';
 import { ReminderSwitch } from '../../agenda/components/reminder-switch';
 import { DataExportCard } from '../components/data-export-card';
+import { DataSaverSwitch } from '../components/data-saver-switch';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { ProfilePhoto } from '../components/profile-photo';
 
@@ -105,6 +106,9 @@ export function ProfilePage() {
       </Card>
       <Card>
         <ReminderSwitch />
+      </Card>
+      <Card>
+        <DataSaverSwitch />
       </Card>
       <DataExportCard />
       <Card className="stack">

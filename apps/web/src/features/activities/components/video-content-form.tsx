@@ -17,6 +17,7 @@ import type { ContentFormProps } from './content-form-props';
 import { DescriptionField } from './description-field';
 import { SavedFile } from './saved-file';
 import { useErrorAt } from './use-error-at';
+import { VideoStreamState } from './video-stream-state';
 import { YesNoField } from './yes-no-field';
 
 /** Video content form (spec 02 §2): mp4 up to 100 MB, description, schedule. */
@@ -53,6 +54,7 @@ export function VideoContentForm({ control, setValue, file }: ContentFormProps) 
                   aria-label="Pratinjau video"
                   sx={{ width: '100%', maxWidth: 560, borderRadius: 2, bgcolor: 'common.black' }}
                 />
+                <VideoStreamState mediaId={file.saved.id} />
               </SavedFile>
             )
           }

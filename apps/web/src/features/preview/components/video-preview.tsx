@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -10,6 +11,7 @@ import type { Activity } from '@ajar/shared/activities/activities.schemas';
 import { PlayerHtml } from '@ajar/player/media/player-media';
 import { PopupQuizSummary } from '@ajar/player/video/popup-quiz-summary';
 import { VideoWithPopups, type PopupProgress } from '@ajar/player/video/video-with-popups';
+import { mediaItemQueryOptions } from '@/components/media-picker/media-api';
 import { errorMessage } from '../../../api/http';
 import { useGameplays } from '../api/get-gameplays';
 
@@ -27,6 +29,9 @@ export function VideoPreview({ activity }: { activity: Activity }) {
   const [progress, setProgress] = useState<PopupProgress>(fresh);
 
   const file = activity.content.file;
+  // Its adaptive streams once converted, as a participant gets them; the mp4 until then.
+  const media = useQuery({ ...mediaItemQueryOptions(file?.id ?? ''), enabled: !!file?.id });
+  const streams = media.data?.video?.status === 'ready' ? media.data.video : null;
   if (!file?.url) {
     return (
       <Alert severity="info">
@@ -41,6 +46,7 @@ export function VideoPreview({ activity }: { activity: Activity }) {
         <VideoWithPopups
           key={run}
           src={file.url}
+          streams={streams}
           quizzes={quizzes}
           setting={activity.quiz?.setting ?? null}
           gameplays={ids.length === 0 ? [] : gameplays.data}

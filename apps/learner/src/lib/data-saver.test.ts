@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectionWantsSaving, readDataSaver, writeDataSaver } from './data-saver';
+
+const setConnection = (connection: object | undefined) =>
+  Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
+
+describe('Hemat data', () => {
+  afterEach(() => {
+    localStorage.clear();
+    setConnection(undefined);
+  });
+
+  it('is on by default for the browser’s data saver and 2G connections only', () => {
+    expect(connectionWantsSaving(undefined)).toBe(false);
+    expect(connectionWantsSaving({ saveData: true, effectiveType: '4g' })).toBe(true);
+    expect(connectionWantsSaving({ effectiveType: 'slow-2g' })).toBe(true);
+    expect(connectionWantsSaving({ effectiveType: '2g' })).toBe(true);
+    expect(connectionWantsSaving({ effectiveType: '3g' })).toBe(false);
+  });
+
+  it('follows the connection until the participant chooses, then keeps the choice', () => {
+    setConnection({ saveData: true });
+    expect(readDataSaver()).toBe(true);
+    writeDataSaver(false);
+    expect(readDataSaver()).toBe(false);
+    setConnection({ effectiveType: '4g' });
+    writeDataSaver(true);
+    expect(readDataSaver()).toBe(true);
+  });
+});
