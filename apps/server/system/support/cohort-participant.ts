@@ -171,7 +171,7 @@ export function request(
             fail(`${status} ${text}`, status);
             return;
           }
-          const key = routeKey(method, path);
+          const key = routeKey(method, url.pathname);
           if (h.keepReplies && !h.rec.replies.has(key))
             h.rec.replies.set(key, { status, body: text });
           let json: unknown;
