@@ -39,6 +39,7 @@ import { participantsBench } from './participants';
 import { seedTimeBench } from './seed-time';
 import { fuzzBench } from './fuzz';
 import { startupBench } from './startup';
+import { cohortBench } from './cohort';
 import { firstStartBench } from './first-start';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -205,6 +206,7 @@ const sections = [
   'fuzz',
   'staff',
   'realtime',
+  'cohort',
 ];
 const unknown = only.filter((name) => !sections.includes(name));
 if (unknown.length > 0) {
@@ -236,6 +238,8 @@ if (only.length === 0 || only.includes('realtime')) {
     .map((s) => s.split('x').map(Number) as [number, number]);
   await realtimeBench(lines, { sizes });
 }
+// A cohort of participants on three setups (bench/cohort.ts); minutes per size.
+if (only.includes('cohort')) await cohortBench(lines);
 const out = path.join(repoRoot, 'docs/benchmarks.md');
 const existing = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
 fs.writeFileSync(out, mergeSections(existing, lines, only.length === 0));

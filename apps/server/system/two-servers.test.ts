@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottle } from '@ajar/shared/auth/auth.schemas';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
@@ -35,6 +34,7 @@ import {
   waitForJob,
 } from './support/jobs';
 import {
+  clusterEnv,
   createPgDatabase,
   redisUrl,
   startServerProcess,
@@ -63,16 +63,8 @@ describe('two servers, one system', () => {
     await assertRedisReachable(redisUrl);
     pgDb = await createPgDatabase();
     s3 = await startS3Server();
-    // Several servers must share the VAPID pair (see the Web Push case): generated ones are per
-    // data directory, so a deployment of several servers sets them, as here.
-    const vapid = webpush.generateVAPIDKeys();
-    const env = {
-      DATABASE_URL: pgDb.url,
-      REDIS_URL: redisUrl,
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      ...s3.env,
-    };
+    // Several servers must share the VAPID pair (see the Web Push case): clusterEnv sets one.
+    const env = { ...clusterEnv(pgDb.url), ...s3.env };
     // Both spawned before either is waited on: they reach their migrations together.
     const started = await Promise.allSettled([
       startServerProcess({ env, name: 'server-a' }),

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import webpush from 'web-push';
 import { freePort, spawnServer, type SpawnedServer } from '@ajar/test-support';
 
 /** The first superadmin every system-test server creates (production has no demo accounts). */
@@ -10,6 +11,21 @@ export const systemAdmin = { email: 'admin@system.test', password: 'Sistem-Uji-2
 
 /** The local Redis the servers share (TEST_REDIS_URL, else the default port on loopback). */
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * What every server of a several-server deployment shares: the database, Redis and one VAPID
+ * pair (generated keys are per data directory, and a browser subscribed through one server must
+ * be reachable from the other; README, "Two or more servers behind a reverse proxy").
+ */
+export function clusterEnv(databaseUrl: string): Record<string, string> {
+  const vapid = webpush.generateVAPIDKeys();
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+  };
+}
 
 export interface ServerProcess extends SpawnedServer {
   /** The data directory (local files, PGlite): the env's DATA_DIR, else a temp one. */
