@@ -31,7 +31,8 @@ export const memberMessages = {
   tooManyRegistrations: (minutes: number) =>
     `Terlalu banyak pendaftaran dari alamat ini. Coba lagi dalam ${minutes} menit.`,
   registrationBusy: 'Pendaftaran sedang ramai. Silakan coba lagi sebentar lagi.',
-  phoneFormat: 'Nomor Whatsapp harus diawali 62 dan terdiri dari 10 sampai 15 angka',
+  phoneFormat:
+    'Nomor Whatsapp tidak valid. Tulis nomor Indonesia, misalnya 081234567890 atau +6281234567890',
   birthDateRange: 'Tanggal lahir harus di antara 1950-01-01 dan hari ini',
   birthDateFormat: 'Tanggal lahir tidak valid',
   voucherNotFound: 'Kode voucher tidak ditemukan',
