@@ -79,7 +79,7 @@ export function ProgramDetailPage() {
   const data = detail.data;
   const complete = data.progress >= 100;
   return (
-    <Page title={data.program.title} back={routePaths['program-saya']}>
+    <Page title={data.program.title} back={routePaths['program-saya']} heading>
       <Card className="stack">
         <ProgressBar value={data.progress} label="Progres program" />
         {complete && !showCertificate && (
