@@ -89,14 +89,18 @@ export function MeetingActivity({ programId, activity }: ActivityProps) {
           <p className="muted">Jadwal belum diatur.</p>
         )}
         {meeting?.link && (
-          <a href={meeting.link} target="_blank" rel="noopener noreferrer">
-            Buka tautan pertemuan (tab baru)
-          </a>
+          <p>
+            <a href={meeting.link} target="_blank" rel="noopener noreferrer">
+              Buka tautan pertemuan (tab baru)
+            </a>
+          </p>
         )}
         {driveLink && (
-          <a href={driveLink} target="_blank" rel="noopener noreferrer">
-            Buka materi di Google Drive (tab baru)
-          </a>
+          <p>
+            <a href={driveLink} target="_blank" rel="noopener noreferrer">
+              Buka materi di Google Drive (tab baru)
+            </a>
+          </p>
         )}
         <RichText html={content.description ?? ''} label="Deskripsi aktivitas" />
       </Card>
