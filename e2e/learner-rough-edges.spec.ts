@@ -139,11 +139,19 @@ describe('Ajar Belajar: rough edges', () => {
   });
 
   it('keeps a long title on one line of the app bar, in full as the heading, at 200 % text', async () => {
+    await page.goto(`/belajar/program/${programId}/activity/${practiceId}`);
+    await page.getByRole('heading', { name: longName, level: 1 }).waitFor();
     const bar = page.locator('.app-bar__title');
     const lineHeight = await bar.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
     expect((await bar.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
     await page.evaluate(() => (document.documentElement.style.fontSize = '130%'));
     expect((await bar.boundingBox())!.height).toBeLessThan(lineHeight * 1.3 * 1.5);
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    await page.evaluate(() => window.scrollTo(0, 900));
+    expect((await bar.boundingBox())!.height).toBeLessThan(lineHeight * 2 * 1.5);
+    if (process.env.E2E_SCREENSHOTS) {
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/learner-judul-200-atas.png` });
+    }
     await page.evaluate(() => (document.documentElement.style.fontSize = ''));
     await checkTextScale(page, 'judul-panjang');
   });
