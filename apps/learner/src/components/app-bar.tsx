@@ -9,10 +9,18 @@ interface AppBarProps {
   back?: string | true;
   /** Extra controls at the end of the bar. */
   actions?: ReactNode;
+  /**
+   * The page writes the title in full as its own heading (long names): the bar then repeats it
+   * on one line for sight only.
+   */
+  headingInPage?: boolean;
 }
 
-/** The bar at the top of a signed-in screen; its title is the page's heading. */
-export function AppBar({ title, back, actions }: AppBarProps) {
+/**
+ * The bar at the top of a signed-in screen; its title is the page's heading unless the page
+ * writes it. The title keeps to one line (an ellipsis cuts a long one).
+ */
+export function AppBar({ title, back, actions, headingInPage = false }: AppBarProps) {
   const navigate = useNavigate();
   return (
     <header className="app-bar">
@@ -30,7 +38,13 @@ export function AppBar({ title, back, actions }: AppBarProps) {
           <Icon name="back" />
         </button>
       )}
-      <h1 className="app-bar__title">{title}</h1>
+      {headingInPage ? (
+        <p className="app-bar__title" aria-hidden="true">
+          {title}
+        </p>
+      ) : (
+        <h1 className="app-bar__title">{title}</h1>
+      )}
       {actions}
       <AppBarIcons />
     </header>

@@ -24,7 +24,7 @@ export function PhoneField({ error, defaultValue }: { error?: string; defaultVal
       type="tel"
       autoComplete="tel"
       inputMode="numeric"
-      hint="Diawali 62, contoh 6281234567890"
+      hint="Contoh: 081234567890 atau +6281234567890"
       defaultValue={defaultValue}
       error={error}
     />

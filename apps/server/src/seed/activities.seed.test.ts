@@ -45,7 +45,9 @@ describe('seedActivities', () => {
     ]);
     const pre = rows.find((r) => r.type === 'pre_test')!;
     const post = rows.find((r) => r.type === 'post_test')!;
-    expect(post).toMatchObject({ is_clone: true, clone_of: pre.id, settings: pre.settings });
+    // The post-test has its own questions (quiz seed); the pre-test does not reveal its answers.
+    expect(post).toMatchObject({ is_clone: false, clone_of: null });
+    expect(pre.settings).toMatchObject({ is_show_answer: 0 });
 
     // Every seeded activity reads back through the API in the response shape.
     const { headers } = await signedIn(t.db, 'admin');
@@ -65,5 +67,21 @@ describe('seedActivities', () => {
     const meetingMeta = (meeting.content as { meta_data: { title: string; content: string }[] })
       .meta_data;
     expect(decodeFinishActivity(meetingMeta)?.dates).toHaveLength(1);
+  });
+
+  it('leaves the any-time demo program free of schedules, so it can be finished at any hour', async () => {
+    const { program } = await buildProgramWithTopics(t.db, {
+      topics: 3,
+      title: 'Public Speaking dan Presentasi Efektif',
+    });
+    await seedActivities(t.db);
+    const rows = await t.db.select().from(activities).where(eq(activities.program_id, program.id));
+    expect(rows.length).toBeGreaterThan(8);
+    expect(rows.filter((r) => r.type.startsWith('berdiskusi_'))).toEqual([]);
+    for (const row of rows) {
+      const meta = (row.content as { meta_data?: { title: string; content: string }[] }).meta_data;
+      expect(decodeVideoSchedule(meta).is_scheduled, row.name).toBe(false);
+      expect(decodeFinishActivity(meta), row.name).toBeNull();
+    }
   });
 });

@@ -13,7 +13,7 @@ import {
   type ActivitySettingsInput,
 } from '@ajar/shared/activities/activities-content.schemas';
 import type { Db } from '../db/client';
-import { activities, topics } from '../db/schema';
+import { activities, programs, topics } from '../db/schema';
 
 interface SeedActivity {
   name: string;
@@ -28,10 +28,11 @@ function dayFromNow(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-const testSettings = (minutes: number): ActivitySettingsInput => ({
+/** A quiz's settings; a pre-test passes `showAnswer` 0 so it does not reveal the post-test's key. */
+const testSettings = (minutes: number, showAnswer: 0 | 1 = 1): ActivitySettingsInput => ({
   estimated_duration: minutes,
   is_show_discussion: 0,
-  is_show_answer: 1,
+  is_show_answer: showAnswer,
   set_minimum_value: { is_set: 1, minimum_value: 60 },
   opportunity_repeat_test: 1,
   is_skip: 0,
@@ -86,8 +87,18 @@ const notes: MetaEntry[] = [{ title: 'Persiapan', content: 'Siapkan kamera dan m
 
 type Place = 'first' | 'middle' | 'middle-alt' | 'last';
 
+/**
+ * Demo programs a new participant can finish on any day and hour: no scheduled video and no
+ * meeting (a meeting completes only by a check-in inside its schedule).
+ */
+export const anyTimeProgram = /public speaking/i;
+
 /** The activities of a topic by its place in the program: opening, middle or closing topic. */
-function plan(topicName: string, place: Place): SeedActivity[] {
+function plan(topicName: string, place: Place, anyTime: boolean): SeedActivity[] {
+  if (anyTime) {
+    const open = plan(topicName, place === 'middle' ? 'middle-alt' : place, false);
+    return open.filter((a) => a.type !== 'berdiskusi_daring' && a.type !== 'berdiskusi_luring');
+  }
   const video: SeedActivity = {
     name: `Video: ${topicName}`,
     type: 'menonton_video',
@@ -98,7 +109,7 @@ function plan(topicName: string, place: Place): SeedActivity[] {
   };
   if (place === 'first') {
     return [
-      { name: 'Pre Test', type: 'pre_test', settings: testSettings(20) },
+      { name: 'Pre Test', type: 'pre_test', settings: testSettings(20, 0) },
       video,
       {
         name: `Membaca e-book: ${topicName}`,
@@ -236,14 +247,20 @@ function plan(topicName: string, place: Place): SeedActivity[] {
 }
 
 /**
- * Demo activities for every topic that has none: 4 or 5 per topic, the first topic of a program opens
- * with a pre-test, the last closes with a post-test copied from it. Values pass through the
- * shared schemas, so the demo data is what the API would have stored.
+ * Demo activities for every topic that has none: 3 to 5 per topic, the first topic of a program
+ * opens with a pre-test, the last closes with a post-test (its own questions, see the quiz seed).
+ * Values pass through the shared schemas, so the demo data is what the API would have stored.
  */
 export async function seedActivities(db: Db): Promise<number> {
   const empty = await db
-    .select()
+    .select({
+      id: topics.id,
+      name: topics.name,
+      program_id: topics.program_id,
+      title: programs.title,
+    })
     .from(topics)
+    .innerJoin(programs, eq(programs.id, topics.program_id))
     .where(notExists(db.select().from(activities).where(eq(activities.topic_id, topics.id))))
     .orderBy(asc(topics.program_id), asc(topics.seq));
   const byProgram = new Map<string, (typeof empty)[number][]>();
@@ -252,10 +269,6 @@ export async function seedActivities(db: Db): Promise<number> {
   }
   let created = 0;
   for (const [programId, list] of byProgram) {
-    // The program's pre-test, once seeded: the post-test of its last topic copies it.
-    const seeded: { preTest: { id: string; settings: Record<string, unknown> } | null } = {
-      preTest: null,
-    };
     for (const [index, topic] of list.entries()) {
       const place: Place =
         index === 0
@@ -265,25 +278,18 @@ export async function seedActivities(db: Db): Promise<number> {
             : index % 2 === 0
               ? 'middle-alt'
               : 'middle';
-      for (const [i, item] of plan(topic.name, place).entries()) {
-        const settings = activitySettingsSchema.parse(item.settings);
-        const source = item.type === 'post_test' ? seeded.preTest : null;
-        const [row] = await db
-          .insert(activities)
-          .values({
-            program_id: programId,
-            topic_id: topic.id,
-            name: item.name,
-            type: item.type,
-            seq: i + 1,
-            status: 'publish',
-            settings: source ? source.settings : settings,
-            content: activityContentSchema.parse(item.content ?? {}),
-            is_clone: Boolean(source),
-            clone_of: source?.id ?? null,
-          })
-          .returning({ id: activities.id, settings: activities.settings });
-        if (item.type === 'pre_test' && !seeded.preTest) seeded.preTest = row!;
+      const anyTime = anyTimeProgram.test(topic.title);
+      for (const [i, item] of plan(topic.name, place, anyTime).entries()) {
+        await db.insert(activities).values({
+          program_id: programId,
+          topic_id: topic.id,
+          name: item.name,
+          type: item.type,
+          seq: i + 1,
+          status: 'publish',
+          settings: activitySettingsSchema.parse(item.settings),
+          content: activityContentSchema.parse(item.content ?? {}),
+        });
         created += 1;
       }
     }

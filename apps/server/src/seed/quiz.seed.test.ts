@@ -28,6 +28,7 @@ describe('seedQuiz', () => {
 
     const admin = (await signedIn(t.db, 'admin')).headers;
     const types = new Set<string>();
+    const asked = new Map<string, Set<string>>();
     let checked = 0;
     for (const topic of topics) {
       const list = await t.app.inject({
@@ -61,6 +62,9 @@ describe('seedQuiz', () => {
             expect(group.section.name).not.toBe('');
             for (const q of group.list_question) {
               types.add(q.type);
+              const texts = asked.get(activity.type) ?? new Set<string>();
+              texts.add(JSON.stringify(q.question));
+              asked.set(activity.type, texts);
               expect(questionErrors(q)).toEqual([]);
               checked += 1;
             }
@@ -70,5 +74,11 @@ describe('seedQuiz', () => {
     }
     expect(types).toEqual(new Set(['multiple_choice', 'single_choice_survey']));
     expect(checked).toBeGreaterThan(10);
+    // A post-test that repeated the pre-test would measure memory of its answers.
+    const pre = [...(asked.get('pre_test') ?? [])];
+    const post = asked.get('post_test') ?? new Set<string>();
+    expect(pre.length).toBeGreaterThan(0);
+    expect(post.size).toBeGreaterThan(0);
+    expect(pre.filter((q) => post.has(q))).toEqual([]);
   });
 });

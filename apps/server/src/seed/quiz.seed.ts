@@ -160,6 +160,31 @@ const general: Mc[] = [
   ],
 ];
 
+/**
+ * The post-test's own questions (what a participant does with the training), asked by no other
+ * demo quiz: a post-test that repeated the pre-test would measure memory of its answers.
+ */
+const closing: Mc[] = [
+  [
+    'Setelah pelatihan selesai, cara terbaik menjaga keterampilan baru adalah …',
+    'Mempraktikkannya secara rutin dalam pekerjaan',
+    ['Menyimpan materi tanpa dibuka lagi', 'Menunggu pelatihan berikutnya'],
+    'Keterampilan bertahan bila dipakai secara teratur.',
+  ],
+  [
+    'Bila menemui kesulitan saat menerapkan materi, langkah yang paling tepat adalah …',
+    'Bertanya kepada trainer atau rekan yang lebih berpengalaman',
+    ['Berhenti mencoba', 'Mengabaikan kesulitan itu'],
+    'Bertanya mempercepat pemecahan masalah dan memperdalam pemahaman.',
+  ],
+  [
+    'Target pengembangan diri yang baik setelah pelatihan bersifat …',
+    'Spesifik, terukur, dan memiliki batas waktu',
+    ['Umum dan tanpa batas waktu', 'Sama persis dengan target orang lain'],
+    'Target yang spesifik dan terukur mudah dipantau kemajuannya.',
+  ],
+];
+
 function mc([text, correct, wrong, explanation]: Mc, i: number): QuestionInput {
   // Put the correct answer at a different place in each question.
   const options = [...wrong];
@@ -212,7 +237,10 @@ function bankFor(programTitle: string): Mc[] {
   return banks.find((b) => b.match.test(programTitle))?.questions ?? general;
 }
 
-/** The packets of one activity, by type: pre/post tests two packets, a quiz a survey section too. */
+/**
+ * The packets of one activity, by type: pre- and post-tests two packets each (the post-test with
+ * its own questions), a quiz a survey section too.
+ */
 function planFor(type: string, programTitle: string): SeedSection[][] {
   const bank = bankFor(programTitle).map(mc);
   const rotate = (n: number) => [...bank.slice(n), ...bank.slice(0, n)];
@@ -222,6 +250,13 @@ function planFor(type: string, programTitle: string): SeedSection[][] {
         [{ name: 'Pemahaman Awal', min_score: 0, questions: bank.slice(0, 3) }],
         [{ name: 'Pemahaman Awal', min_score: 0, questions: rotate(1).slice(0, 3) }],
       ];
+    case 'post_test': {
+      const own = closing.map(mc);
+      return [
+        [{ name: 'Pemahaman Akhir', min_score: 0, questions: own }],
+        [{ name: 'Pemahaman Akhir', min_score: 0, questions: [...own.slice(1), own[0]!] }],
+      ];
+    }
     case 'exam':
       return [
         [

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   excelDateTimeFormat,
   formatClock,
+  formatClockRange,
   formatDate,
   formatDateTime,
   formatLongDate,
@@ -56,5 +57,14 @@ describe('formatLongDate and formatClock', () => {
     expect(formatClock('2026-12-05T12:00:00Z')).toBe('19.00 WIB');
     expect(formatClock('2026-12-05T17:05:00Z')).toBe('00.05 WIB');
     expect(formatLongDate('bukan tanggal')).toBe('-');
+  });
+});
+
+describe('formatClockRange', () => {
+  it('writes a span of clock times with the zone named once', () => {
+    expect(formatClockRange('2026-12-05T12:00:00Z', '2026-12-05T14:30:00Z')).toBe(
+      '19.00–21.30 WIB',
+    );
+    expect(formatClockRange('bukan', '2026-12-05T14:30:00Z')).toBe('-');
   });
 });

@@ -102,3 +102,10 @@ export function formatEventTime(value: Instant): string {
   if (!wallClock(value)) return '-';
   return `${formatLongDate(value)}, ${formatClock(value)}`;
 }
+
+/** `19.00–21.00 WIB`: a span of one day's clock, the zone named once. */
+export function formatClockRange(start: Instant, end: Instant): string {
+  const from = wallClock(start);
+  if (!from || !wallClock(end)) return '-';
+  return `${two(from.getUTCHours())}.${two(from.getUTCMinutes())}–${formatClock(end)}`;
+}

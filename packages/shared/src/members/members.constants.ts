@@ -31,7 +31,8 @@ export const memberMessages = {
   tooManyRegistrations: (minutes: number) =>
     `Terlalu banyak pendaftaran dari alamat ini. Coba lagi dalam ${minutes} menit.`,
   registrationBusy: 'Pendaftaran sedang ramai. Silakan coba lagi sebentar lagi.',
-  phoneFormat: 'Nomor Whatsapp harus diawali 62 dan terdiri dari 10 sampai 15 angka',
+  phoneFormat:
+    'Nomor Whatsapp tidak valid. Tulis nomor Indonesia, misalnya 081234567890 atau +6281234567890',
   birthDateRange: 'Tanggal lahir harus di antara 1950-01-01 dan hari ini',
   birthDateFormat: 'Tanggal lahir tidak valid',
   voucherNotFound: 'Kode voucher tidak ditemukan',
@@ -71,7 +72,7 @@ export const memberMessages = {
   oneFile: 'Hanya satu file yang dapat diunggah',
   workTooLarge: 'Ukuran file maksimal 20 MB',
   workUnsupported:
-    'Format file tidak didukung. Gunakan PDF, gambar (JPG, PNG, WEBP), dokumen Office (Word, Excel, PowerPoint) atau ZIP',
+    'Format file tidak didukung. File yang diterima: PDF, JPG/JPEG, PNG, WEBP, Word (DOC, DOCX), Excel (XLS, XLSX), PowerPoint (PPT, PPTX) atau ZIP',
   workNotFound: 'Tugas belum diunggah',
   /** Locked activities: the reason shown and answered (403). */
   lockedUntil: (when: string) => `Dibuka pada ${when}`,
@@ -111,6 +112,19 @@ export const workFormats = {
   zip: 'application/zip',
 } as const;
 export type WorkExtension = keyof typeof workFormats;
+
+/**
+ * The file name extensions a practice work may carry: each format's own and the other spellings
+ * of the same format ('.jpeg' is a JPG). The server decides from the bytes; this list serves the
+ * file picker's `accept` and the check before sending.
+ */
+export const workFileExtensions: readonly string[] = [...Object.keys(workFormats), 'jpeg', 'jpe'];
+
+/** Whether a file name has an extension practice work accepts (any case). */
+export function isWorkFileName(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && workFileExtensions.includes(name.slice(dot + 1).toLowerCase());
+}
 
 /** How a member completes each kind of activity. */
 export type CompletionMode = 'manual' | 'quiz' | 'upload';

@@ -5,6 +5,7 @@ import { pagedSchema, pageQuerySchema } from '../common/envelope';
 import { blankAsUndefined } from '../common/form-input';
 import { messages } from '../common/messages';
 import { privacyNoticeMessages } from '../privacy/privacy.constants';
+import { normalizeWhatsappNumber } from './phone.rules';
 import {
   educationLevelFieldLabel,
   educationLevelLabels,
@@ -28,9 +29,15 @@ function today(): string {
   return `${d.getFullYear()}-${mm}-${dd}`;
 }
 
-/** WhatsApp number `62…` (spec 01 §6 hint: the leading 0 replaced by 62). */
+/**
+ * WhatsApp number, stored as `62…`: typed the usual ways ('08…', '+62…', with spaces or dashes)
+ * and normalised first (`normalizeWhatsappNumber`), so the form and the server agree.
+ */
 export const memberPhoneField = (field = 'Nomor Whatsapp') =>
-  requiredText(field, 20).regex(memberLimits.phonePattern, { error: memberMessages.phoneFormat });
+  z.preprocess(
+    (value) => (typeof value === 'string' ? normalizeWhatsappNumber(value) : value),
+    requiredText(field, 20).regex(memberLimits.phonePattern, { error: memberMessages.phoneFormat }),
+  );
 
 /** The member's full name (register and profile). */
 export const memberFullnameField = () => requiredText('Nama Lengkap', memberLimits.fullname);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberPushSubscriptions, members } from '../../db/schema';
 import { authMessages, loginThrottle } from '@ajar/shared/auth/auth.schemas';
+import { memberMessages } from '@ajar/shared/members/members.constants';
 import { browserSubscription, retryAfterOf, uniqueAddress } from '../../test/factories/auth';
 import { registerMember } from '../../test/factories/members';
 import { signedIn } from '../../test/factories/users';
@@ -119,17 +120,35 @@ describe('member accounts API', () => {
     const bad = await post('/api/member/v1/register', {
       fullname: '',
       email: 'x@contoh.id',
-      phone: '081234567890',
+      phone: 'nomor saya',
       password: 'pendek',
       date_of_birth: '1949-12-31',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().validation).toMatchObject({
       fullname: 'Nama Lengkap tidak boleh kosong',
-      phone: 'Nomor Whatsapp harus diawali 62 dan terdiri dari 10 sampai 15 angka',
+      phone: memberMessages.phoneFormat,
       date_of_birth: 'Tanggal lahir harus di antara 1950-01-01 dan hari ini',
     });
     expect(bad.json().validation.password).toBeTruthy();
+  });
+
+  it("stores the usual '08…' and '+62…' WhatsApp forms as '62…'", async () => {
+    const local = await post('/api/member/v1/register', {
+      fullname: 'Wulan',
+      email: 'wulan-08@contoh.id',
+      phone: '0812-3456-7801',
+      password: 'Rahasia123',
+    });
+    expect(local.statusCode).toBe(200);
+    expect(local.json().data.member.phone).toBe('6281234567801');
+    const intl = await post('/api/member/v1/register', {
+      fullname: 'Wulan',
+      email: 'wulan-62@contoh.id',
+      phone: '+62 812 3456 7802',
+      password: 'Rahasia123',
+    });
+    expect(intl.json().data.member.phone).toBe('6281234567802');
   });
 
   it('logs in with e-mail and password, and refuses a wrong password with one message', async () => {

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MemberCertificateData } from '@ajar/shared/members/member-learning.schemas';
 import { CertificateCard } from './certificate-card';
@@ -74,5 +74,21 @@ describe('CertificateCard', () => {
     renderCard(base);
     await screen.findByRole('button', { name: 'Unduh Sertifikat (PDF)' });
     expect(screen.queryByText(/Berlaku hingga/)).toBeNull();
+  });
+
+  it("shares the verification link with the phone's share sheet where there is one", async () => {
+    const share = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, share });
+    renderCard(base);
+    fireEvent.click(await screen.findByRole('button', { name: 'Bagikan sertifikat' }));
+    await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+    expect(share.mock.calls[0]).toEqual([expect.objectContaining({ url: base.verify_url })]);
+    expect(screen.getByRole('button', { name: 'Salin tautan' })).toBeTruthy();
+  });
+
+  it("offers only 'Salin tautan' where the browser cannot share", async () => {
+    renderCard(base);
+    expect(await screen.findByRole('button', { name: 'Salin tautan' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Bagikan sertifikat' })).toBeNull();
   });
 });

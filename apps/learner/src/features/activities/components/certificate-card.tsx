@@ -48,6 +48,23 @@ export function CertificateCard({ programId }: { programId: string }) {
     }
   };
 
+  // The phone's share sheet (WhatsApp, LinkedIn…) where the browser has one; 'Salin tautan' always.
+  const canShare = typeof navigator.share === 'function';
+  const share = async () => {
+    setMessage(null);
+    try {
+      await navigator.share({
+        title: `Sertifikat ${data.number}`,
+        text: `Sertifikat saya (nomor ${data.number}) dapat diverifikasi di tautan ini:`,
+        url: data.verify_url,
+      });
+    } catch (error) {
+      // Closing the share sheet is not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      setMessage({ tone: 'error', text: 'Bagikan gagal; gunakan Salin tautan' });
+    }
+  };
+
   if (data.status === 'revoked') {
     return (
       <Card className="stack" aria-labelledby="certificate-heading">
@@ -109,9 +126,14 @@ export function CertificateCard({ programId }: { programId: string }) {
           onFocus={(e) => e.target.select()}
         />
         <Button variant="secondary" onClick={() => void copy()}>
-          Salin
+          Salin tautan
         </Button>
       </div>
+      {canShare && (
+        <Button block variant="secondary" onClick={() => void share()}>
+          Bagikan sertifikat
+        </Button>
+      )}
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
     </Card>
   );

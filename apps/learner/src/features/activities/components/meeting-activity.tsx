@@ -1,11 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  dayNames,
-  scheduleModes,
-  type DayValue,
-} from '@ajar/shared/activities/activities.constants';
 import type { Schedule } from '@ajar/shared/activities/activities.rules';
+import { formatClockRange } from '@ajar/shared/common/datetime';
 import { findOccurrence } from '@ajar/shared/attendance/attendance.rules';
 import { errorMessage } from '../../../api/http';
 import { Alert } from '../../../components/alert';
@@ -16,17 +12,9 @@ import { useQueued } from '../../../hooks/use-queued';
 import { onQueuedSent } from '../../../lib/offline-queue';
 import { activityKeys, checkIn, queueSlots } from '../api/activities-api';
 import { readContent } from '../lib/activity-content';
+import { meetingDriveLink, meetingScheduleLines } from '../lib/meeting';
 import type { ActivityProps } from './activity-props';
 import { RichText } from './rich-text';
-
-/** The schedule's lines as read: 'Senin 08:00–10:00 WIB' or '2026-11-26 08:00–10:00 WIB'. */
-function scheduleLines(schedule: Schedule): string[] {
-  const byDay = schedule.is_day === scheduleModes.byDay;
-  const entries = byDay
-    ? schedule.days.map((d) => ({ when: dayNames[d.day as DayValue] ?? d.day, times: d.times }))
-    : schedule.dates.map((d) => ({ when: d.date, times: d.times }));
-  return entries.flatMap((e) => e.times.map((t) => `${e.when} ${t.start_time}–${t.end_time} WIB`));
-}
 
 /**
  * A meeting (online or offline discussion): its schedule, its link, and 'Presensi', which opens
@@ -69,7 +57,8 @@ export function MeetingActivity({ programId, activity }: ActivityProps) {
     ? ({ is_day: meeting.is_day, days: meeting.days, dates: meeting.dates } as Schedule)
     : null;
   const open = schedule ? findOccurrence(schedule, now) : null;
-  const lines = schedule ? scheduleLines(schedule) : [];
+  const lines = schedule ? meetingScheduleLines(schedule) : [];
+  const driveLink = meetingDriveLink(content.link_embed);
 
   const presensi = () => {
     setBusy(true);
@@ -100,9 +89,18 @@ export function MeetingActivity({ programId, activity }: ActivityProps) {
           <p className="muted">Jadwal belum diatur.</p>
         )}
         {meeting?.link && (
-          <a href={meeting.link} target="_blank" rel="noopener noreferrer">
-            Buka tautan pertemuan (tab baru)
-          </a>
+          <p>
+            <a href={meeting.link} target="_blank" rel="noopener noreferrer">
+              Buka tautan pertemuan (tab baru)
+            </a>
+          </p>
+        )}
+        {driveLink && (
+          <p>
+            <a href={driveLink} target="_blank" rel="noopener noreferrer">
+              Buka materi di Google Drive (tab baru)
+            </a>
+          </p>
         )}
         <RichText html={content.description ?? ''} label="Deskripsi aktivitas" />
       </Card>
@@ -111,9 +109,7 @@ export function MeetingActivity({ programId, activity }: ActivityProps) {
         {activity.is_complete ? (
           <Alert tone="success">Anda sudah presensi. Aktivitas selesai.</Alert>
         ) : open ? (
-          <p>
-            Presensi dibuka untuk jadwal {open.start_time}–{open.end_time} WIB.
-          </p>
+          <p>Presensi dibuka untuk jadwal {formatClockRange(open.starts_at, open.ends_at)}.</p>
         ) : (
           <p className="muted">Presensi hanya dapat dilakukan saat jadwal berlangsung.</p>
         )}

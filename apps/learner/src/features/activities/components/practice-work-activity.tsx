@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  isWorkFileName,
   memberLimits,
   memberMessages,
+  workFileExtensions,
   workFormats,
-  type WorkExtension,
 } from '@ajar/shared/members/members.constants';
 import { formatDateTime } from '@ajar/shared/common/datetime';
 import { errorMessage } from '../../../api/http';
@@ -17,13 +18,12 @@ import { readContent } from '../lib/activity-content';
 import type { ActivityProps } from './activity-props';
 import { RichText } from './rich-text';
 
-const extensions = Object.keys(workFormats) as WorkExtension[];
-const accept = extensions.map((e) => `.${e}`).join(',');
+// Extensions and types both: some phones' pickers only honour one of them.
+const accept = [...workFileExtensions.map((e) => `.${e}`), ...Object.values(workFormats)].join(',');
 
 /** The same rules as the server: a known extension and at most 20 MB (the server reads bytes). */
 export function checkWorkFile(file: File): string | null {
-  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!(extensions as string[]).includes(ext)) return memberMessages.workUnsupported;
+  if (!isWorkFileName(file.name)) return memberMessages.workUnsupported;
   if (file.size > memberLimits.workFileBytes) return memberMessages.workTooLarge;
   if (file.size === 0) return memberMessages.fileRequired;
   return null;
@@ -129,7 +129,7 @@ export function PracticeWorkActivity({ programId, activity }: ActivityProps) {
               }}
             />
             <p className="field__hint" id={`${fileId}-hint`}>
-              PDF, JPG, PNG, WEBP, Word, Excel, PowerPoint atau ZIP, maksimal 20 MB.
+              PDF, JPG/JPEG, PNG, WEBP, Word, Excel, PowerPoint atau ZIP, maksimal 20 MB.
             </p>
           </div>
           <div className="field">

@@ -52,7 +52,10 @@ describe('verdictOf', () => {
 describe('checkWorkFile', () => {
   it('refuses an unknown type and a file over 20 MB with the shared messages', () => {
     expect(checkWorkFile(new File(['x'], 'tugas.pdf'))).toBeNull();
+    expect(checkWorkFile(new File(['x'], 'foto.JPEG'))).toBeNull();
+    expect(checkWorkFile(new File(['x'], 'foto.jpeg'))).toBeNull();
     expect(checkWorkFile(new File(['x'], 'tugas.exe'))).toMatch(/Format file tidak didukung/);
+    expect(checkWorkFile(new File(['x'], 'tugas'))).toMatch(/JPG\/JPEG, PNG, WEBP/);
     const big = new File(['x'], 'besar.zip');
     Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
     expect(checkWorkFile(big)).toBe('Ukuran file maksimal 20 MB');

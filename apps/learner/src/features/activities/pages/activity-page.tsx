@@ -97,7 +97,7 @@ export function ActivityPage() {
   const Screen = screenFor(data);
 
   return (
-    <Page title={data.name} back={back}>
+    <Page title={data.name} back={back} heading>
       <p className="row" style={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <span className="muted">{activityTypeLabel(data.type)}</span>
         <StateChip state={data.state} />

@@ -134,7 +134,7 @@ export function ProgramDetailPage() {
   const complete = data.progress >= 100;
   const all = data.topics.flatMap((t) => t.activities);
   return (
-    <Page title={data.program.title} back={routePaths['program-saya']}>
+    <Page title={data.program.title} back={routePaths['program-saya']} heading>
       <Card className="stack">
         <ProgressBar value={data.progress} label="Progres program" />
         <LinkButton variant="secondary" block to={pathTo('nilai', { programId })}>

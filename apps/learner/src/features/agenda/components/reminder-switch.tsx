@@ -16,7 +16,7 @@ export function ReminderSwitch() {
   const failure = setting.error ?? change.error;
   return (
     <div className="stack" style={{ gap: '0.25rem' }}>
-      <label className="reminder-switch">
+      <label className="switch-row">
         <span>{agendaTexts.reminders}</span>
         <input
           type="checkbox"

@@ -59,12 +59,26 @@ export function ChatPage() {
   const [busy, setBusy] = useState(false);
   const [imageProgress, setImageProgress] = useState<number | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
-  const end = useRef<HTMLDivElement>(null);
   const count = chat.messages.length + chat.pending.length;
   const lastId = chat.messages.at(-1)?.id;
 
+  // Follow the newest message while the participant reads at the bottom: the page scrolls to its
+  // end (the text box is sticky there), also when an image arrives later and grows the list.
+  const following = useRef(true);
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
+    const onScroll = () => {
+      const root = document.documentElement;
+      following.current = root.scrollHeight - (window.scrollY + window.innerHeight) < 120;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  const toNewest = () => {
+    if (following.current) window.scrollTo({ top: document.documentElement.scrollHeight });
+  };
+  useEffect(() => {
+    following.current = true;
+    toNewest();
   }, [lastId, chat.pending.length]);
 
   const back = pathTo('program-detail', { programId });
@@ -137,7 +151,7 @@ export function ChatPage() {
         </Button>
       )}
       {chat.room && count === 0 && <p className="muted">Chat masih kosong</p>}
-      <ol className="chat-list" aria-label="Pesan" aria-live="polite">
+      <ol className="chat-list" aria-label="Pesan" aria-live="polite" onLoadCapture={toNewest}>
         {chat.messages.map((m) => (
           <Bubble key={m.id} message={m} readAt={chat.room?.other_read_at ?? null} />
         ))}
@@ -145,7 +159,6 @@ export function ChatPage() {
           <PendingBubble key={m.key} message={m} />
         ))}
       </ol>
-      <div ref={end} />
       <form className="chat-form" onSubmit={(event) => void submit(event)}>
         {(!online || !live) && (
           <p className="muted chat-form__note">

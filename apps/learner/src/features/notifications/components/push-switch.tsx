@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../../api/http';
 import { Button } from '../../../components/button';
-import { currentPushState, disablePush, enablePush, type PushState } from '../api/push-api';
+import {
+  currentPushState,
+  disablePush,
+  enablePush,
+  pushFailureMessage,
+  pushTexts,
+  type PushState,
+} from '../api/push-api';
 
 const explain: Record<PushState, string> = {
   unsupported: 'Browser ini tidak mendukung notifikasi push.',
-  denied: 'Notifikasi diblokir. Izinkan notifikasi untuk situs ini di pengaturan browser.',
+  denied: pushTexts.denied,
   on: 'Notifikasi push aktif di perangkat ini.',
   off: 'Notifikasi push belum aktif di perangkat ini.',
 };
@@ -29,7 +35,7 @@ export function PushSwitch({ variant }: { variant: 'button' | 'switch' }) {
     try {
       setState(await (on ? enablePush() : disablePush()));
     } catch (failure) {
-      setError(errorMessage(failure));
+      setError(pushFailureMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -59,7 +65,7 @@ export function PushSwitch({ variant }: { variant: 'button' | 'switch' }) {
   const disabled = state === 'unsupported' || state === 'denied';
   return (
     <div className="stack" style={{ gap: '0.25rem' }}>
-      <label className="push-switch">
+      <label className="switch-row">
         <span>Notifikasi push</span>
         <input
           type="checkbox"
