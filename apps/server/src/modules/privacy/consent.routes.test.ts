@@ -2,10 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { consentRequiredCode } from '@ajar/shared/privacy/consent-code';
 import { privacyNoticeMessages } from '@ajar/shared/privacy/privacy.constants';
-import { auditEvents, memberConsents, memberSessions, privacyNotices } from '../../db/schema';
-import { newToken } from '../../lib/tokens';
-import { seedConsents } from '../../seed/consents.seed';
-import { buildMember } from '../../test/factories/participants';
+import { auditEvents, memberConsents, privacyNotices } from '../../db/schema';
 import { uniqueAddress } from '../../test/factories/auth';
 import { registerMember } from '../../test/factories/members';
 import { signedIn } from '../../test/factories/users';
@@ -195,25 +192,6 @@ describe('consent to the versioned privacy notice', () => {
       .from(memberConsents)
       .where(eq(memberConsents.member_id, member.id));
     expect(rows.map((r) => r.version).sort((a, b) => a - b)).toEqual([version - 1, version]);
-  });
-
-  it('the demo seed records consent for participants made past registration', async () => {
-    const made = await buildMember(t.db);
-    const { token, hash } = newToken();
-    await t.db.insert(memberSessions).values({
-      member_id: made.id,
-      token_hash: hash,
-      expires_at: new Date(Date.now() + 60 * 60 * 1000),
-    });
-    const status = () =>
-      t.app.inject({
-        method: 'GET',
-        url: consentUrl,
-        headers: { authorization: `Bearer ${token}` },
-      });
-    expect((await status()).json().data.required).toBe(true);
-    await seedConsents(t.db);
-    expect((await status()).json().data.required).toBe(false);
   });
 
   it('serves the notice in force to anyone signed out', async () => {
