@@ -217,6 +217,12 @@ export const memberRows: MatrixRow[] = [
     ({ w }) => ({ url: `/api/member/v1/program/detail/${w.program.id}` }),
   ),
   row(
+    'GET /api/member/v1/program/:programId/grades',
+    S.member(),
+    "the member's scores in a redeemed program",
+    ({ w }) => ({ url: `/api/member/v1/program/${w.program.id}/grades` }),
+  ),
+  row(
     'GET /api/member/v1/program/:programId/activity/:activityId',
     S.member(),
     'an activity of a redeemed program',

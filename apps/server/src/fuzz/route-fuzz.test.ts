@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberConsentStatus } from '@ajar/shared/privacy/privacy.schemas';
 import { buildMatrixWorld, type MatrixWorld } from '../test/matrix-world';
 import { recordRoutes, type RecordedRoute } from '../test/route-recorder';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -29,6 +30,29 @@ describe('schema-driven fuzz of every route', () => {
     await t?.close();
   });
 
+  /**
+   * The fuzzed notice text makes a new version, which every member must agree to before any
+   * other member route answers (403 `consent_required`); the world's member agrees again, as a
+   * participant would at the consent screen.
+   */
+  async function agreeToNewNotice(route: string) {
+    if (route !== 'PUT /api/privacy/v1/notice') return;
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/member/v1/privacy/consent',
+      headers: w.headers.member,
+    });
+    const data = status.json().data as MemberConsentStatus;
+    if (!data.required || !data.notice) return;
+    const agreed = await t.app.inject({
+      method: 'POST',
+      url: '/api/member/v1/privacy/consent',
+      headers: w.headers.member,
+      payload: { version: data.notice.version },
+    });
+    expect(agreed.statusCode).toBe(200);
+  }
+
   // The run in shares, each with its own time budget: one test of the whole run held a fixed
   // amount of work against one timeout that a busy machine could eat.
   const shares = 8;
@@ -38,7 +62,12 @@ describe('schema-driven fuzz of every route', () => {
       `never answers 5xx, shows no stack trace or SQL, and refuses NUL / lone surrogates (${index + 1}/${shares})`,
       async () => {
         const shard = { index, count: shares };
-        const report = await runRouteFuzz(t.app, w, routes, { seed, casesPerTarget, shard });
+        const report = await runRouteFuzz(t.app, w, routes, {
+          seed,
+          casesPerTarget,
+          shard,
+          afterRoute: agreeToNewNotice,
+        });
         targets += report.targets;
         expect(report.run).toBeGreaterThan(report.targets);
         expect(

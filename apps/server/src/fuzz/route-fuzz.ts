@@ -20,6 +20,11 @@ export interface FuzzOptions {
    * so each share has a budget of its own); its cases come from `seed + index`.
    */
   shard?: { index: number; count: number };
+  /**
+   * Runs after each route's cases: a route whose cases change what every other route depends on
+   * (a new privacy notice asks every member to agree again) puts the world back here.
+   */
+  afterRoute?: (route: string) => Promise<void>;
 }
 
 export interface FuzzFinding {
@@ -220,6 +225,7 @@ export async function runRouteFuzz(
         }
       }
     }
+    await options.afterRoute?.(row.route);
   }
   report.ms = performance.now() - started;
   return report;

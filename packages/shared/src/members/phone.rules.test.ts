@@ -27,6 +27,7 @@ describe('member phone field', () => {
     fullname: 'Budi',
     email: 'budi@example.com',
     password: 'Rahasia123!',
+    consent: true,
   };
 
   it('stores the 08… form as 62… on registration and on the profile', () => {

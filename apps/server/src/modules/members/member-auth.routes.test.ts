@@ -139,6 +139,7 @@ describe('member accounts API', () => {
       email: 'wulan-08@contoh.id',
       phone: '0812-3456-7801',
       password: 'Rahasia123',
+      consent: true,
     });
     expect(local.statusCode).toBe(200);
     expect(local.json().data.member.phone).toBe('6281234567801');
@@ -147,6 +148,7 @@ describe('member accounts API', () => {
       email: 'wulan-62@contoh.id',
       phone: '+62 812 3456 7802',
       password: 'Rahasia123',
+      consent: true,
     });
     expect(intl.json().data.member.phone).toBe('6281234567802');
   });

@@ -83,7 +83,9 @@ describe("a member's states from the program's cached outline", () => {
     const original = client.query;
     const statements: string[] = [];
     client.query = function (this: unknown, ...args: unknown[]) {
-      statements.push(String(args[0]));
+      // PGlite takes the text; node-postgres takes the text or a `{ text, values }` config.
+      const sqlText = args[0] as string | { text?: unknown };
+      statements.push(typeof sqlText === 'string' ? sqlText : String(sqlText.text));
       return original.apply(this, args);
     };
     try {

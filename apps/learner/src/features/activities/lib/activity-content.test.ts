@@ -34,6 +34,7 @@ describe('verdictOf', () => {
       correct: false,
       earned: 0,
       correctAnswers: ['Insang'],
+      explanation: null,
     });
     const matching = served({
       type: 'matching_word',
