@@ -6,6 +6,7 @@ import {
 } from '@ajar/shared/activities/activities-content.schemas';
 import type { Db } from '../../src/db/client';
 import { hashPassword } from '../../src/lib/tokens';
+import { ensurePrivacyNotice } from '../../src/modules/privacy/default-notice';
 import { demoPassword } from '../../src/seed/demo-password';
 import {
   buildActivity,
@@ -109,6 +110,13 @@ export async function seedCohort(
       '6289' || lpad(g::text, 9, '0'), ${hash}, now(), '{"bench":"cohort"}'::jsonb
     from generate_series(1, ${size}) g
     where not exists (select 1 from members m where lower(m.email) = 'peserta' || g || '@ajar.test')`);
+  // They agreed to the privacy notice in force, as at registration: no consent screen first.
+  await ensurePrivacyNotice(db);
+  await db.execute(sql`insert into member_consents (member_id, notice_version)
+    select m.id, n.version
+    from members m cross join (select max(version) as version from privacy_notices) n
+    where m.meta->>'bench' = 'cohort' and not exists
+      (select 1 from member_consents c where c.member_id = m.id and c.notice_version = n.version)`);
   await db.execute(sql`insert into member_redeems (member_id, program_id, license, pmo_code)
     select m.id, ${program.id}, 'KLS-' || substr(${program.id}::text, 1, 8) || '-' || g,
       'PMOK' || lpad(g::text, 8, '0')

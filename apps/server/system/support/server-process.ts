@@ -76,6 +76,9 @@ export async function startServerProcess(opts: ServerProcessOptions): Promise<Se
       ADMIN_EMAIL: systemAdmin.email,
       ADMIN_PASSWORD: systemAdmin.password,
       DATA_DIR: dataDir,
+      // Uploaded videos are converted only where a test asks for it (FFMPEG_PATH=ffmpeg): the
+      // uploads here are not real videos, and a conversion would change media rows mid-test.
+      FFMPEG_PATH: 'off',
       ...opts.env,
     },
     onExit: () => {
