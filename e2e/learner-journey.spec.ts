@@ -7,7 +7,13 @@ import { snapOnFailure, type OpenPage } from './support/browser';
 import { createActivity, createProgramWithTopic, type TopicRef } from './support/data';
 import { png, tmpFile } from './support/files';
 import { createVideoWithPopups } from './support/popup-quiz';
-import { checkScreen, checkTextScale, learnerPage, learnerSignIn } from './support/learner';
+import {
+  checkScreen,
+  checkTextScale,
+  learnerPage,
+  learnerRegister,
+  learnerSignIn,
+} from './support/learner';
 import { joinProgram } from './support/members';
 import { signedInPage } from './support/session';
 
@@ -187,11 +193,7 @@ describe('Ajar Belajar: the participant journey', () => {
   it('registers, redeems the admin’s voucher and opens the program', async () => {
     await page.goto('/belajar/daftar');
     await page.getByRole('heading', { name: 'Daftar' }).waitFor();
-    await page.getByLabel('Nama Lengkap').fill(participant.fullname);
-    await page.getByLabel('Email', { exact: true }).fill(participant.email);
-    await page.getByLabel('Nomor Whatsapp').fill(participant.phone);
-    await page.getByLabel('Password', { exact: true }).fill(participant.password);
-    await page.getByRole('button', { name: 'Daftar', exact: true }).click();
+    await learnerRegister(page, participant);
     await page.getByRole('heading', { name: 'Program Saya' }).waitFor();
 
     await page.getByRole('link', { name: 'Tukar Voucher' }).first().click();

@@ -111,6 +111,7 @@ describe('Ajar Belajar: rough edges', () => {
       await form.getByLabel('Email', { exact: true }).fill(`nomor-${stamp}@contoh.id`);
       await form.getByLabel('Nomor Whatsapp').fill('nomor saya');
       await form.getByLabel('Password', { exact: true }).fill('Rahasia123');
+      await form.getByLabel(/Saya telah membaca dan menyetujui/).check();
       await form.getByRole('button', { name: 'Daftar', exact: true }).click();
       await form.getByText('Nomor Whatsapp tidak valid', { exact: false }).waitFor();
       await checkScreen(form, 'daftar-nomor-salah');
