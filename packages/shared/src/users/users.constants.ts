@@ -1,4 +1,4 @@
-/** Staff accounts managed by the superadmin (DESIGN §4 'Users'). */
+/** Staff accounts managed by the superadmin (only the superadmin manages staff). */
 import type { RoleKey } from '../common/roles';
 
 /** Roles a new staff account may get: a superadmin is only ever made by promoting an account. */

@@ -8,7 +8,7 @@ import * as repo from './access.repository';
 /**
  * Who asks, as every access rule reads it: the staff user's id and role. A trainer (a
  * program-scoped role) sees only the programs a facilitator entry links them to; an admin sees
- * all (DESIGN §4).
+ * all.
  */
 export type Viewer = Pick<RequestUser, 'id' | 'role'>;
 
@@ -30,7 +30,7 @@ export async function canSeeProgram(db: DbOrTx, viewer: Viewer, programId: strin
 
 /**
  * The program the viewer may see, with its status; anything else is 404 (a record outside a
- * trainer's scope answers as if it did not exist, DESIGN §4). The one check every staff route
+ * trainer's scope answers as if it did not exist, so no id leaks). The one check every staff route
  * that names a program goes through.
  */
 export async function requireProgram(db: DbOrTx, viewer: Viewer, programId: string) {

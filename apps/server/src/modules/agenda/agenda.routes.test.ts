@@ -27,7 +27,7 @@ const meetingContent = (ranges: Range[]) => ({
   ...defaultActivityContent,
   meeting: { link: 'https://meet.contoh.id/abc', is_must_participate: 0, ...byDate(ranges) },
 });
-/** A 'Tipe Terjadwal' activity: open only inside these ranges (meta_data, spec 02 §3). */
+/** A 'Tipe Terjadwal' activity: open only inside these ranges (meta_data). */
 const scheduledContent = (ranges: Range[]) => ({
   ...defaultActivityContent,
   meta_data: [

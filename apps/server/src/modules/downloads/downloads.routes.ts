@@ -42,7 +42,7 @@ function sendRefusal(
 /**
  * `GET /api/download/{token}`: a file made for download (exports, zips, uploaded work), served
  * while its link lives (15 minutes), once. Public because a browser opens it as a plain link; the
- * token is unguessable, short-lived and single-use (DESIGN §11): a second opening is
+ * token is unguessable, short-lived and single-use: a second opening is
  * 410, an opener signed in as another staff member 403 (the link stays usable for its owner).
  * The answer is the file itself, not the envelope (`data: 'reply'`); on S3, a 302 to a presigned
  * link of a few minutes instead. No automatic HEAD, which would use the link up.

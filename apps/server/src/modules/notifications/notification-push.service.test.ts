@@ -19,7 +19,7 @@ import { defineNotificationPush, memberPushQueue } from './notification-push.ser
 
 /**
  * The participant push fan-out on the job queue (pg-boss, here on the embedded PGlite) when
- * several servers share one database (DESIGN §11): a job is worked by one server, and
+ * several servers share one database: a job is worked by one server, and
  * a retried job resumes from the cursor its first attempt saved.
  */
 describe('participant push jobs on the job queue', () => {

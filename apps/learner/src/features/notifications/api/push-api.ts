@@ -2,7 +2,7 @@ import { base64UrlToBytes } from '@ajar/shared/common/base64url';
 import { ApiError, http } from '../../../api/http';
 
 /**
- * Web Push for the participant (DESIGN §6): permission is asked only when they press
+ * Web Push for the participant: permission is asked only when they press
  * 'Aktifkan notifikasi' (never on first load); the subscription uses the server's VAPID key and
  * is registered for this session with `PUT /api/member/v1/push/subscription`.
  */
