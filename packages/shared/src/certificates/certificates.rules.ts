@@ -1,19 +1,5 @@
+import { monthNames } from '../common/datetime';
 import { certificateMessages } from './certificates.constants';
-
-const monthNames = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-] as const;
 
 /** WIB is UTC+7 all year (no daylight saving), so a fixed shift gives the Jakarta calendar day. */
 const wibOffsetMs = 7 * 60 * 60 * 1000;

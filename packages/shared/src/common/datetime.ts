@@ -63,7 +63,8 @@ export function zoneDateKey(value: Instant = new Date()): string {
 }
 
 const weekdayNames = ['Minggu', 'Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu'] as const;
-const monthNames = [
+/** Indonesian month names, January first (dates written out in both apps and on certificates). */
+export const monthNames = [
   'Januari',
   'Februari',
   'Maret',
