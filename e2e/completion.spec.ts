@@ -98,7 +98,9 @@ describe('completion is earned in Ajar Belajar', () => {
     await page.getByText('Ditonton 0 % · tonton sampai 90 % untuk menyelesaikan').waitFor();
     await page.locator('video').evaluate((v: HTMLVideoElement) => v.play());
     await answerPopup();
-    await page.getByText('Ditonton 100 % · selesai').waitFor({ timeout: 40_000 });
+    // Watched through: 100 % where every report arrived; on a busy machine the last report of a
+    // 12-second fixture may be the one lost (best effort), and 11 of 12 seconds still complete it.
+    await page.getByText(/^Ditonton (9[0-9]|100) % · selesai$/).waitFor({ timeout: 40_000 });
     await checkScreen(page, 'video-selesai-ditonton');
     await expect.poll(stateOf, { timeout: 10_000 }).toBe('Selesai');
     await phone.context.close();

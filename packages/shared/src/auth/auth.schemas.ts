@@ -161,6 +161,9 @@ export const authMessages = {
   /** Too many failures from this address, whatever the account. */
   throttledAddress: (seconds: number) =>
     `Terlalu banyak percobaan login dari alamat ini. Coba lagi dalam ${waitText(seconds)}.`,
+  /** Too many sign-ins under way from this address at once (a whole classroom). */
+  busyAddress: (seconds: number) =>
+    `Banyak yang sedang masuk dari jaringan ini. Coba lagi dalam ${waitText(seconds)}.`,
   passwordChanged: 'Password berhasil diubah',
   commonPassword:
     'Password ini terlalu umum dan mudah ditebak. Gunakan password lain, misalnya gabungan beberapa kata dan angka',
@@ -210,12 +213,14 @@ export const loginThrottle = {
   pair: { freeFailures: 5, firstDelaySeconds: 30, maxDelaySeconds: 15 * 60 },
   account: { freeFailures: 10, firstDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
   address: { freeFailures: 30, firstDelaySeconds: 30, maxDelaySeconds: 15 * 60 },
+  inFlight: { maxAttempts: 200, retrySeconds: 5 },
 } as const satisfies {
   windowMinutes: number;
   knownAddressDays: number;
   pair: BackoffLimits;
   account: BackoffLimits;
   address: BackoffLimits;
+  inFlight: { maxAttempts: number; retrySeconds: number };
 };
 
 /**

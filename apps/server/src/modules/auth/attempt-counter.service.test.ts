@@ -13,7 +13,13 @@ import {
   secondsToWait,
   type ThrottleKey,
 } from './attempt-counter.service';
-import { accountPolicy, beginLogin, loginKeys, pairPolicy } from './login-throttle.service';
+import {
+  accountPolicy,
+  addressPolicy,
+  beginLogin,
+  loginKeys,
+  pairPolicy,
+} from './login-throttle.service';
 
 describe('throttle keys', () => {
   it('folds case and surrounding spaces of the e-mail', () => {
@@ -40,12 +46,14 @@ describe('throttle keys', () => {
     expect(loginKeys('staff', ' Budi@Ajar.Test', '::ffff:10.1.2.3')).toEqual({
       account: 'account:budi@ajar.test',
       address: 'address:10.1.2.3',
+      inFlight: 'in-flight:10.1.2.3',
       pair: 'pair:account:budi@ajar.test|10.1.2.3',
       known: 'known:account:budi@ajar.test|10.1.2.3',
     });
     expect(loginKeys('member', 'budi@ajar.test', '10.1.2.3')).toEqual({
       account: 'member-account:budi@ajar.test',
       address: 'member-address:10.1.2.3',
+      inFlight: 'member-in-flight:10.1.2.3',
       pair: 'pair:member-account:budi@ajar.test|10.1.2.3',
       known: 'known:member-account:budi@ajar.test|10.1.2.3',
     });
@@ -100,14 +108,53 @@ describe('beginAttempt and beginLogin (counting in SQL)', () => {
     throw new Error('the attempt was not refused');
   }
 
-  it('records the attempt on every key, judged or not, before judging it', async () => {
+  it('records the attempt on the account keys before judging it, on the address once it failed', async () => {
     const who = fresh();
     const keys = loginKeys('staff', who.email, who.ip);
-    await beginLogin(t.db, { scope: 'staff', ...who });
-    for (const key of [keys.pair, keys.account, keys.address]) {
+    const attempt = await beginLogin(t.db, { scope: 'staff', ...who });
+    for (const key of [keys.pair, keys.account, keys.inFlight]) {
       expect(await countFailureRows(t.db, key)).toBe(1);
     }
+    expect(await countFailureRows(t.db, keys.address)).toBe(0);
     expect(await countFailureRows(t.db, keys.known)).toBe(0);
+    await attempt.recordFailure();
+    expect(await countFailureRows(t.db, keys.address)).toBe(1);
+    expect(await countFailureRows(t.db, keys.inFlight)).toBe(0);
+    expect(await countFailureRows(t.db, keys.pair)).toBe(1);
+  });
+
+  it('a classroom behind one address: 40 sign-ins under way at once hold none back', async () => {
+    const ip = '203.0.113.40';
+    const address = loginKeys('member', 'x@ajar.test', ip).address;
+    // Earlier typos from the room, one short of the address's free failures.
+    await insertFailureRows(t.db, address, addressPolicy.freeFailures - 1);
+    const attempts = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        beginLogin(t.db, { scope: 'member', email: `kelas-${i}@ajar.test`, ip }),
+      ),
+    );
+    for (const attempt of attempts) await attempt.succeed(t.db);
+    expect(await countFailureRows(t.db, address)).toBe(addressPolicy.freeFailures - 1);
+    expect(await countFailureRows(t.db, loginKeys('member', 'x@ajar.test', ip).inFlight)).toBe(0);
+  });
+
+  it(`beyond ${loginThrottle.inFlight.maxAttempts} sign-ins under way from one address, the next waits a few seconds`, async () => {
+    const who = fresh();
+    const keys = loginKeys('member', who.email, who.ip);
+    await insertFailureRows(t.db, keys.inFlight, loginThrottle.inFlight.maxAttempts);
+    const err = await refused(beginLogin(t.db, { scope: 'member', ...who }));
+    expect(err.status).toBe(429);
+    expect(err.retryAfterSeconds).toBeLessThanOrEqual(loginThrottle.inFlight.retrySeconds);
+    expect(err.message).toBe(authMessages.busyAddress(err.retryAfterSeconds!));
+    expect(await countFailureRows(t.db, keys.pair)).toBe(0);
+  });
+
+  it('the address counter still holds back a spray of failures from one address', async () => {
+    const ip = '203.0.113.41';
+    const address = loginKeys('member', 'x@ajar.test', ip).address;
+    await insertFailureRows(t.db, address, addressPolicy.freeFailures);
+    const err = await refused(beginLogin(t.db, { scope: 'member', email: 'baru@ajar.test', ip }));
+    expect(err.message).toBe(authMessages.throttledAddress(err.retryAfterSeconds!));
   });
 
   it('an attempt still in flight counts against a concurrent one', async () => {

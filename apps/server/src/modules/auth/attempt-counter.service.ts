@@ -46,6 +46,14 @@ export interface ThrottleKey {
   judged?: boolean;
   /** More entries of the 429's `validation` when this key holds the attempt back. */
   hint?: Record<string, string>;
+  /**
+   * When the attempt is written on this key. 'begin' (the default): before anything is checked,
+   * so parallel attempts see each other and a burst cannot slip under the limit. 'failure': only
+   * once the attempt failed, so attempts still under way never hold each other back (a classroom
+   * behind one address signing in at the same minute). 'in-flight': at the start, and gone again
+   * when the attempt ends either way, so the key counts attempts under way.
+   */
+  recorded?: 'begin' | 'failure' | 'in-flight';
 }
 
 /** Every forgot-password request counts; the address waits until the window has moved on. */
@@ -153,10 +161,12 @@ export async function beginAttempt(
   /** The chance that a failure also sweeps every key's old rows (tests pin it to 0 or 1). */
   sweepChance = globalPruneRate,
 ): Promise<Attempt> {
+  const atStart = keys.filter((k) => k.recorded !== 'failure');
   const ids = await insertFailures(
     db,
-    keys.map((k) => k.key),
+    atStart.map((k) => k.key),
   );
+  const inFlightIds = ids.filter((_id, i) => atStart[i]?.recorded === 'in-flight');
   let longest: { wait: number; key: ThrottleKey } | null = null;
   for (const throttleKey of keys) {
     if (throttleKey.judged === false) continue;
@@ -178,6 +188,11 @@ export async function beginAttempt(
 
   return {
     recordFailure: async () => {
+      await deleteFailuresById(db, inFlightIds);
+      await insertFailures(
+        db,
+        keys.filter((k) => k.recorded === 'failure').map((k) => k.key),
+      );
       await pruneFailuresOfKeys(
         db,
         keys.map((k) => k.key),

@@ -13,6 +13,7 @@ import {
   normalizeAddress,
   type BackoffPolicy,
   type ThrottleKey,
+  type ThrottlePolicy,
 } from './attempt-counter.service';
 
 /**
@@ -33,6 +34,17 @@ export const pairPolicy = policy(loginThrottle.pair);
 export const accountPolicy = policy(loginThrottle.account);
 export const addressPolicy = policy(loginThrottle.address);
 
+/**
+ * Sign-ins under way from one address at once: a school's or an office's whole cohort behind one
+ * public address may sign in at the same minute; beyond this many the next waits a few seconds,
+ * so one address cannot run an unbounded wave of guesses past the address counter.
+ */
+export const inFlightPolicy: ThrottlePolicy = {
+  maxFailures: loginThrottle.inFlight.maxAttempts,
+  windowMinutes: 2,
+  lockMinutes: loginThrottle.inFlight.retrySeconds / 60,
+};
+
 const knownMinutes = loginThrottle.knownAddressDays * 24 * 60;
 
 /** Staff and members count on separate keys: a learner's typos never slow a staff account. */
@@ -46,6 +58,7 @@ export function loginKeys(scope: LoginScope, email: string, ip: string) {
   return {
     account,
     address: `${prefix}address:${address}`,
+    inFlight: `${prefix}in-flight:${address}`,
     pair: `pair:${account}|${address}`,
     known: `${knownKeyPrefix}${account}|${address}`,
   };
@@ -103,10 +116,19 @@ export async function beginLogin(
       hint: input.scope === 'staff' ? { login_link: authMessages.loginLinkOffer } : undefined,
     },
     {
+      // Counted on failures only: many right passwords from one address at once (a classroom)
+      // are not failures; the in-flight key below bounds how many run at the same time.
       key: keys.address,
       policy: addressPolicy,
       message: (_minutes, seconds) => authMessages.throttledAddress(seconds),
       judged: !known,
+      recorded: 'failure',
+    },
+    {
+      key: keys.inFlight,
+      policy: inFlightPolicy,
+      message: (_minutes, seconds) => authMessages.busyAddress(seconds),
+      recorded: 'in-flight',
     },
   ];
   const attempt = await beginAttempt(db, throttleKeys, field);
