@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activities, programs, studies, topics } from '../../db/schema';
 import {
