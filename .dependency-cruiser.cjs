@@ -126,6 +126,15 @@ module.exports = {
       to: { path: ['\\.repository\\.ts$', '^apps/server/src/db/'] },
     },
     {
+      name: 'server-routes-import-no-access',
+      severity: 'error',
+      comment:
+        'Who may see a program is decided by services (modules/access: requireProgram, ' +
+        'canSeeProgram, visiblePrograms); a route only parses and shapes.',
+      from: { path: '^apps/server/src/modules/.+\\.routes\\.ts$' },
+      to: { path: '^apps/server/src/modules/access/' },
+    },
+    {
       name: 'server-parts-import-no-module',
       severity: 'error',
       comment:

@@ -47,6 +47,55 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // Who may see a program is written once, in modules/access (docs/decisions.md, "One access
+    // module, proved by a lint rule and a route walk"): the facilitator table is read there and
+    // written by the program form's repository only; every other file asks the access module.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'apps/server/src/modules/access/access.repository.ts',
+      'apps/server/src/modules/programs/programs.repository.ts',
+      'apps/server/src/db/schema/**',
+      'apps/server/src/seed/**',
+      'apps/server/src/test/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/schema', '**/db/schema/programs'],
+              importNames: ['programFacilitators'],
+              message:
+                'Program visibility goes through modules/access (requireProgram, ' +
+                'visiblePrograms, inAssignedPrograms, facilitatedBy).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TemplateElement[value.raw=/program_facilitators/]',
+          message: 'The facilitator join is written once: facilitatedBy in modules/access.',
+        },
+        {
+          selector: 'Literal[value=/program_facilitators/]',
+          message: 'The facilitator join is written once: facilitatedBy in modules/access.',
+        },
+        {
+          selector: 'TSTypeAliasDeclaration[id.name=/Viewer$/]',
+          message: 'One Viewer type: import it from modules/access/access.service.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/access/access.service.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
     // One idea per file: past 500 lines (every line counts, blank and comment too) split along
     // the domain. Tests, browser tests and seed data are long lists by nature.
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],

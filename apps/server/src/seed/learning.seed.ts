@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { activityStates, type ActivityStateInput } from '@ajar/shared/members/activity-locks.rules';
 import { memberMessages, workFormats } from '@ajar/shared/members/members.constants';
 import type { Storage } from '../lib/storage';
-import type { RequestUser } from '../plugins/auth';
+import type { Viewer } from '../modules/access/access.service';
 import { completionMode, readSettings } from '../modules/members/activity-progress.service';
 import { publishedActivitiesOfPrograms } from '../modules/members/learning.repository';
 import { recomputeScores } from '../modules/members/member-scores.service';
@@ -47,8 +47,6 @@ export interface LearnerPlan {
   ungraded?: boolean;
 }
 
-type Grader = Pick<RequestUser, 'id' | 'role'>;
-
 /** A published activity as the walk reads it: what a lock, a quiz and a progress row need. */
 interface WalkActivity extends ActivityStateInput {
   topic_id: string;
@@ -58,7 +56,7 @@ interface WalkActivity extends ActivityStateInput {
 /** What the walk needs of a program, read once: its activities in order and who grades it. */
 interface ProgramInfo {
   activities: WalkActivity[];
-  grader: Grader;
+  grader: Viewer;
 }
 
 /** A quiz-type activity's packets, read once: the pool and each packet's sections. */
@@ -352,7 +350,7 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
 export async function seedLearning(
   deps: { db: Db; storage: Storage },
   plans: LearnerPlan[],
-  graders: Map<string, Grader>,
+  graders: Map<string, Viewer>,
   rand: Rand,
 ) {
   const { db, storage } = deps;

@@ -1,13 +1,44 @@
-import { and, asc, eq, isNotNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { programFacilitators, programs, users } from '../../db/schema';
 
 /**
  * The programs a staff user is assigned to, as a condition on a program id column or
- * expression: a facilitator entry links them (the one place this join is written).
+ * expression: a facilitator entry links them (the one place this join is written). The user is
+ * an id, or a column of an outer query (each staff row's own programs).
  */
-export function facilitatedBy(programId: AnyColumn | SQL, userId: string): SQL {
+export function facilitatedBy(programId: AnyColumn | SQL, userId: string | AnyColumn | SQL): SQL {
   return sql`${programId} in (select ${programFacilitators.program_id} from ${programFacilitators} where ${programFacilitators.user_id} = ${userId})`;
+}
+
+/**
+ * The list filter of every staff list: with a scope (a trainer's id, from `assignedScope`) only
+ * the programs a facilitator entry links them to; without one, no condition (`and()` drops it).
+ */
+export function inAssignedPrograms(
+  programId: AnyColumn | SQL,
+  assignedUserId: string | undefined,
+): SQL | undefined {
+  return assignedUserId === undefined ? undefined : facilitatedBy(programId, assignedUserId);
+}
+
+/** The user ids a facilitator entry links to the program, as a subquery (`id in (…)`). */
+export function facilitatorUserIds(programId: string | SQL): SQL {
+  return sql`select ${programFacilitators.user_id} from ${programFacilitators} where ${programFacilitators.program_id} = ${programId}`;
+}
+
+/** Of the given program ids, those that exist and pass the scope, in one query. */
+export async function existingProgramIds(
+  db: DbOrTx,
+  ids: string[],
+  assignedUserId: string | undefined,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: programs.id })
+    .from(programs)
+    .where(and(inArray(programs.id, ids), inAssignedPrograms(programs.id, assignedUserId)));
+  return rows.map((r) => r.id);
 }
 
 /** The program's status, undefined when there is no such program. */

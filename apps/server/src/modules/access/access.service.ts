@@ -20,6 +20,30 @@ export function assignedScope(viewer: Viewer): string | undefined {
   return isProgramScoped(viewer.role) ? viewer.id : undefined;
 }
 
+/**
+ * Of the given program ids, those the viewer may see (they exist and, for a trainer, are assigned
+ * to them), checked in one query: the bulk form of `canSeeProgram` for a file or a list that
+ * names several programs.
+ */
+export async function visiblePrograms(
+  db: DbOrTx,
+  viewer: Viewer,
+  ids: Iterable<string>,
+): Promise<Set<string>> {
+  const candidates = [...new Set(ids)].filter(isUuid);
+  return new Set(await repo.existingProgramIds(db, candidates, assignedScope(viewer)));
+}
+
+/**
+ * Every one of the program ids the viewer may see, or 404 (as `requireProgram` answers for one):
+ * one query for a request that names several programs.
+ */
+export async function requirePrograms(db: DbOrTx, viewer: Viewer, ids: Iterable<string>) {
+  const wanted = new Set(ids);
+  const visible = await visiblePrograms(db, viewer, wanted);
+  if (visible.size !== wanted.size) throw AppError.notFound();
+}
+
 /** Whether the viewer may see the program: it exists and, for a trainer, is assigned to them. */
 export async function canSeeProgram(db: DbOrTx, viewer: Viewer, programId: string) {
   if (!isUuid(programId)) return false;

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { countRows } from '../../lib/count-rows';
 import { activities, attendances, members, programs, topics } from '../../db/schema';
 import { likePattern } from '../programs/programs.repository';
-import { facilitatedBy } from '../access/access.repository';
+import { inAssignedPrograms } from '../access/access.repository';
 
 /** Which attendances a list or an export reads. */
 export interface AttendanceFilter {
@@ -25,9 +25,7 @@ function whereOf(filter: AttendanceFilter): SQL | undefined {
           sql`lower(coalesce(${members.phone}, '')) like ${likePattern(filter.q)}`,
         )
       : undefined,
-    filter.assignedUserId
-      ? facilitatedBy(attendances.program_id, filter.assignedUserId)
-      : undefined,
+    inAssignedPrograms(attendances.program_id, filter.assignedUserId),
   );
 }
 

@@ -10,9 +10,9 @@ import {
   topics,
 } from '../../db/schema';
 import { totalUnreadSql } from '../discussions/unread.sql';
-import { facilitatedBy } from '../access/access.repository';
+import { inAssignedPrograms } from '../access/access.repository';
 
-/** Whose programs count: every program, or those a trainer is assigned to (DESIGN §4). */
+/** Whose programs count: every program, or those a trainer is assigned to. */
 export interface DashboardScope {
   /** Only programs where a facilitator entry links this user. */
   assignedUserId?: string;
@@ -20,8 +20,7 @@ export interface DashboardScope {
 
 /** A condition on a program id column that keeps the scope's programs. */
 function inScope(scope: DashboardScope, programId: AnyColumn | SQL): SQL {
-  if (!scope.assignedUserId) return sql`true`;
-  return facilitatedBy(programId, scope.assignedUserId);
+  return inAssignedPrograms(programId, scope.assignedUserId) ?? sql`true`;
 }
 
 /** The instant today (in `timeZone`, by the database's clock) starts, plus `days` days. */

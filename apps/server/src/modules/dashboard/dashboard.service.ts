@@ -1,4 +1,4 @@
-import { can, isProgramScoped } from '@ajar/shared/common/roles';
+import { can } from '@ajar/shared/common/roles';
 import {
   dashboardLatestPrograms,
   dashboardRedeemDays,
@@ -8,18 +8,17 @@ import {
 import type { DashboardSummary } from '@ajar/shared/dashboard/dashboard.schemas';
 import type { Db } from '../../db/client';
 import * as repo from './dashboard.repository';
-import type { Viewer } from '../access/access.service';
+import { assignedScope, type Viewer } from '../access/access.service';
 
 /**
  * `GET /api/dashboard/v1/summary`: the counts of the dashboard, each computed by the database
  * (five statements whatever the amount of data). Staff count every program; a trainer only the
  * programs they are assigned to, with those programs' topics, activities, redeems, attendance,
- * waiting work and discussions (DESIGN §4). Resellers are not a trainer's business (no
+ * waiting work and discussions. Resellers are not a trainer's business (no
  * `reseller.manage`), so they get no reseller list or reseller redeem count.
  */
 export async function getSummary(db: Db, viewer: Viewer): Promise<DashboardSummary> {
-  const scoped = isProgramScoped(viewer.role);
-  const scope: repo.DashboardScope = { assignedUserId: scoped ? viewer.id : undefined };
+  const scope: repo.DashboardScope = { assignedUserId: assignedScope(viewer) };
   const showResellers = can(viewer.role, 'reseller.manage');
   const [totals, byType, perDay, resellers, latest] = await Promise.all([
     repo.countTotals(db, scope, { viewerId: viewer.id, timeZone: dashboardTimeZone }),
@@ -29,7 +28,7 @@ export async function getSummary(db: Db, viewer: Viewer): Promise<DashboardSumma
     repo.latestPrograms(db, scope, dashboardLatestPrograms),
   ]);
   return {
-    scope: scoped ? 'assigned' : 'all',
+    scope: scope.assignedUserId ? 'assigned' : 'all',
     programs: {
       total: totals.programs,
       draft: totals.draft,

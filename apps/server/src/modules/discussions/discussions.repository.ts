@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activities, programs, studies, topics } from '../../db/schema';
 import {
@@ -8,16 +8,12 @@ import {
 } from '../../db/schema/discussions';
 import { likePattern } from '../programs/programs.repository';
 import { qualified, totalUnreadSql } from './unread.sql';
-import { facilitatedBy } from '../access/access.repository';
-
-function assignedTo(userId: string): SQL {
-  return facilitatedBy(programs.id, userId);
-}
+import { inAssignedPrograms } from '../access/access.repository';
 
 export interface ProgramListFilter {
   userId: string;
   /** Only programs this trainer is assigned to. */
-  assignedOnly: boolean;
+  assignedUserId?: string;
   q?: string;
   sort: 'total_unread' | 'title' | 'created_at';
   sortType: 'asc' | 'desc';
@@ -30,7 +26,7 @@ export interface ProgramListFilter {
 export async function listPrograms(db: DbOrTx, filter: ProgramListFilter) {
   const where = and(
     filter.q ? sql`lower(${programs.title}) like ${likePattern(filter.q)}` : undefined,
-    filter.assignedOnly ? assignedTo(filter.userId) : undefined,
+    inAssignedPrograms(programs.id, filter.assignedUserId),
   );
   const unread = totalUnreadSql(filter.userId, 'program_id', programs.id);
   const dir = filter.sortType === 'asc' ? asc : desc;

@@ -18,7 +18,7 @@ import type { RequestUser } from '../../plugins/auth';
 import type { Realtime } from '../../plugins/realtime';
 import { assertUnlocked } from '../members/activity-states.service';
 import { findMyProgram } from '../members/redeem.service';
-import { requireProgram, type Viewer } from '../access/access.service';
+import { assignedScope, requireProgram, type Viewer } from '../access/access.service';
 import {
   learnerLinks,
   personalNotificationTexts,
@@ -52,7 +52,7 @@ export async function listPrograms(
 ): Promise<Paged<DiscussionProgram>> {
   const { rows, total } = await repo.listPrograms(db, {
     userId: viewer.id,
-    assignedOnly: isProgramScoped(viewer.role),
+    assignedUserId: assignedScope(viewer),
     q: query.q,
     sort: query.sort,
     sortType: query.sort_type,
@@ -304,7 +304,7 @@ function announceToMembers(
  */
 export async function createAsStaff(
   deps: MemberNotifyDeps & { realtime: Realtime },
-  user: Pick<RequestUser, 'id' | 'role' | 'fullname'>,
+  user: Viewer & Pick<RequestUser, 'fullname'>,
   body: {
     parent_id: string | null;
     program_id: string;

@@ -14,7 +14,7 @@ import {
   type ExportWrite,
 } from '../jobs/export-jobs';
 import type { JobContext } from '../jobs/jobs.service';
-import { requireProgram } from '../access/access.service';
+import { requireProgram, requirePrograms } from '../access/access.service';
 import * as repo from './exports.repository';
 import { exportRowCount, type RedeemExportFilter } from './exports.rows';
 import { writeMemberRedeemExport } from './exports.writer';
@@ -86,7 +86,7 @@ export async function exportMemberRedeems(
   query: MemberRedeemExportQueryParsed,
 ): Promise<ExportReply> {
   const ids = [...new Set(programIds)];
-  for (const id of ids) await requireProgram(deps.db, viewer, id);
+  await requirePrograms(deps.db, viewer, ids);
   return store(
     deps,
     viewer,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   discardRest,
   registerMultipart,
-  uploadError,
+  uploadParts,
   type UploadLimits,
   type UploadRefusals,
 } from '../../plugins/multipart';
@@ -36,33 +36,27 @@ const refusals: UploadRefusals = {
   malformed: 'file',
 };
 
-/** The uploaded file's bytes as a stream (`file` field of a multipart body). */
-async function uploadedFile(request: FastifyRequest): Promise<AsyncIterable<Buffer>> {
-  if (!request.isMultipart()) throw AppError.validation({ file: importMessages.fileRequired });
-  let part;
-  try {
-    part = await request.file({ limits: uploadLimits });
-  } catch (error) {
-    throw uploadError(error, refusals);
-  }
-  if (!part) throw AppError.validation({ file: importMessages.fileRequired });
-  // The name is not stored, but one text rule holds for every file name a client sends.
-  if (!isStorableText(part.filename)) {
-    part.file.resume();
-    throw AppError.validation({ file: textMessages.invalidCharacter });
-  }
-  const stream = part.file;
-  return (async function* () {
-    try {
-      for await (const chunk of stream) yield chunk as Buffer;
-    } catch (error) {
-      throw uploadError(error, refusals);
+/**
+ * The uploaded file's bytes as a stream (`file` field of a multipart body), read through the one
+ * multipart adapter: its size limit and refusals are the import's.
+ */
+async function* uploadedFile(request: FastifyRequest): AsyncGenerator<Buffer> {
+  let found = false;
+  for await (const part of uploadParts(request, uploadLimits, refusals)) {
+    if (part.kind !== 'file') continue;
+    // The name is not stored, but one text rule holds for every file name a client sends.
+    if (!isStorableText(part.filename)) {
+      part.discard();
+      throw AppError.validation({ file: textMessages.invalidCharacter });
     }
-    if (stream.truncated) throw AppError.tooLarge(importMessages.tooLarge);
-  })();
+    found = true;
+    yield* part.chunks;
+    if (part.truncated()) throw AppError.tooLarge(importMessages.tooLarge);
+  }
+  if (!found) throw AppError.validation({ file: importMessages.fileRequired });
 }
 
-/** Score imports UK and TPM (spec 01 §7 'Exports and imports'). */
+/** Score imports UK and TPM from an .xlsx upload. */
 export const importsRoutes: FastifyPluginAsync = async (app) => {
   // Scoped to this plugin: the limits here are the import's, not the media library's.
   await registerMultipart(app, uploadLimits);
@@ -88,7 +82,7 @@ export const importsRoutes: FastifyPluginAsync = async (app) => {
       handler: async ({ request, user }) => {
         let rows;
         try {
-          rows = await importScores({ db: app.db }, user, kind, await uploadedFile(request));
+          rows = await importScores({ db: app.db }, user, kind, uploadedFile(request));
         } catch (error) {
           discardRest(request.raw);
           throw error;

@@ -6,7 +6,7 @@ import {
 import type { ImportResult } from '@ajar/shared/imports/imports.schemas';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { canSeeProgram, type Viewer } from '../access/access.service';
+import { visiblePrograms, type Viewer } from '../access/access.service';
 import { recordAuditEvent } from '../records/audit-trail.service';
 import { recordImportedFeedback } from '../records/records.service';
 import * as repo from './imports.repository';
@@ -44,20 +44,29 @@ interface ProgramInfo {
   activities: ProgramActivities;
 }
 
-/** Programs met in the file, each looked up once (a file usually holds one or a few). */
+const outOfScope: ProgramInfo = { visible: false, activities: [] };
+
+/**
+ * Programs met in the file, each looked up once (a file usually holds one or a few): the scope
+ * of a batch's new programs in one query, then the activities of those in scope.
+ */
 function programCache(db: Db, viewer: Viewer) {
-  const cache = new Map<string, Promise<ProgramInfo>>();
-  return (programId: string) => {
-    let info = cache.get(programId);
-    if (!info) {
-      info = (async () => {
-        if (!(await canSeeProgram(db, viewer, programId)))
-          return { visible: false, activities: [] };
-        return { visible: true, activities: await repo.programActivitiesInOrder(db, programId) };
-      })();
-      cache.set(programId, info);
-    }
-    return info;
+  const cache = new Map<string, ProgramInfo>();
+  return {
+    async load(ids: Iterable<string>) {
+      const fresh = [...new Set(ids)].filter((id) => !cache.has(id));
+      if (fresh.length === 0) return;
+      const visible = await visiblePrograms(db, viewer, fresh);
+      for (const id of fresh) {
+        cache.set(
+          id,
+          visible.has(id)
+            ? { visible: true, activities: await repo.programActivitiesInOrder(db, id) }
+            : outOfScope,
+        );
+      }
+    },
+    get: (id: string) => cache.get(id) ?? outOfScope,
   };
 }
 
@@ -71,7 +80,7 @@ async function resolveBatch(
   kind: ImportKind,
   rows: PendingRow[],
   results: ImportResult,
-  programOf: (id: string) => Promise<ProgramInfo>,
+  programs: ReturnType<typeof programCache>,
 ): Promise<(repo.FeedbackWrite & { index: number })[]> {
   // Voucher codes are issued in upper case and redeem reads a typed code so: a code typed in
   // lower case is looked up as typed and in upper case (both use the index), and matched by its
@@ -85,6 +94,7 @@ async function resolveBatch(
   const issued = new Map(
     (await repo.issuedVouchers(db, unredeemed)).map((v) => [key(v.code), v.program_id]),
   );
+  await programs.load([...[...redeems.values()].map((r) => r.program_id), ...issued.values()]);
 
   const writes: (repo.FeedbackWrite & { index: number })[] = [];
   for (const { index, value } of rows) {
@@ -95,11 +105,11 @@ async function resolveBatch(
     if (!redeem) {
       // A code issued for a program out of the viewer's scope reads as unknown: nothing leaks.
       const voucherProgram = issued.get(key(value.license));
-      const known = voucherProgram !== undefined && (await programOf(voucherProgram)).visible;
+      const known = voucherProgram !== undefined && programs.get(voucherProgram).visible;
       fail(known ? importMessages.notInProgram : importMessages.unknownLicense);
       continue;
     }
-    const program = await programOf(redeem.program_id);
+    const program = programs.get(redeem.program_id);
     if (!program.visible) {
       fail(importMessages.unknownLicense);
       continue;
@@ -168,12 +178,12 @@ export async function importScores(
 ): Promise<ImportResult> {
   const buffer = await readUpload(file);
   const { results, pending } = await readScoreSheet(buffer, kind);
-  const programOf = programCache(deps.db, user);
+  const programs = programCache(deps.db, user);
 
   const writes: (repo.FeedbackWrite & { index: number })[] = [];
   for (let i = 0; i < pending.length; i += lookupBatchSize) {
     const batch = pending.slice(i, i + lookupBatchSize);
-    writes.push(...(await resolveBatch(deps.db, kind, batch, results, programOf)));
+    writes.push(...(await resolveBatch(deps.db, kind, batch, results, programs)));
   }
 
   // A score for work the participant never did is kept, and shown as a warning.

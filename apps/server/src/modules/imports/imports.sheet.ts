@@ -18,16 +18,14 @@ import { AppError } from '../../lib/app-error';
 import { openFirstSheet } from '../../lib/xlsx-read';
 import { openZip, ZipError, type ZipArchive } from '../../lib/zip-read';
 
-/** Reads the upload into memory, refusing it (413) as soon as it passes the size limit. */
+/**
+ * Reads the upload into memory. Its size is checked once, by the multipart adapter's file limit
+ * (imports.routes.ts): the stream ends at the limit with a 413.
+ */
 export async function readUpload(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
   const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of chunks) {
-    size += chunk.length;
-    if (size > importLimits.fileBytes) throw AppError.tooLarge(importMessages.tooLarge);
-    parts.push(chunk);
-  }
-  return Buffer.concat(parts, size);
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts);
 }
 
 /** A refused archive in the words of the import screen: 415 for the wrong type, 400 otherwise. */

@@ -8,13 +8,13 @@ import {
   activityProgress,
   memberRedeems,
   members,
-  programFacilitators,
   programs,
   topics,
   users,
   vouchers,
 } from '../../db/schema';
 import { likePattern } from '../programs/programs.repository';
+import { facilitatedBy } from '../access/access.repository';
 
 const redeemColumns = {
   id: memberRedeems.id,
@@ -375,8 +375,12 @@ export async function isMemberOfTrainer(db: DbOrTx, memberId: string, trainerId:
   const [row] = await db
     .select({ id: memberRedeems.id })
     .from(memberRedeems)
-    .innerJoin(programFacilitators, eq(programFacilitators.program_id, memberRedeems.program_id))
-    .where(and(eq(memberRedeems.member_id, memberId), eq(programFacilitators.user_id, trainerId)))
+    .where(
+      and(
+        eq(memberRedeems.member_id, memberId),
+        facilitatedBy(memberRedeems.program_id, trainerId),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

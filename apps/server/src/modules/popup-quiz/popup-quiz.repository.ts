@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activities, gameplays } from '../../db/schema';
-import { facilitatedBy } from '../access/access.repository';
+import { inAssignedPrograms } from '../access/access.repository';
 
 export type GameplayRow = typeof gameplays.$inferSelect;
 export type NewGameplayRow = typeof gameplays.$inferInsert;
@@ -56,14 +56,13 @@ export async function findGameplays(
   assignedUserId?: string,
 ): Promise<(GameplayRow & { program_id: string })[]> {
   if (ids.length === 0) return [];
-  const assigned = assignedUserId
-    ? facilitatedBy(activities.program_id, assignedUserId)
-    : undefined;
   const rows = await db
     .select({ gameplay: gameplays, program_id: activities.program_id })
     .from(gameplays)
     .innerJoin(activities, eq(activities.id, gameplays.activity_id))
-    .where(and(inArray(gameplays.id, ids), assigned));
+    .where(
+      and(inArray(gameplays.id, ids), inAssignedPrograms(activities.program_id, assignedUserId)),
+    );
   return rows.map((r) => ({ ...r.gameplay, program_id: r.program_id }));
 }
 

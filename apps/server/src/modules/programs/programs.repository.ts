@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { orderBy, pageWindow, type OrderTerm } from '../../lib/paging';
 import { programFacilitators, programs, studies, users } from '../../db/schema';
 import { totalUnreadSql } from '../discussions/unread.sql';
-import { facilitatedBy } from '../access/access.repository';
+import { inAssignedPrograms } from '../access/access.repository';
 
 /** `%`, `_` and `\` typed by the user are literal characters, not wildcards. */
 export function likePattern(q: string): string {
@@ -75,11 +75,6 @@ export type ProgramRow = {
 
 export type FacilitatorRow = typeof programFacilitators.$inferSelect;
 
-/** Programs where a facilitator entry links the user (DESIGN §4). */
-function assignedTo(userId: string): SQL {
-  return facilitatedBy(programs.id, userId);
-}
-
 export interface ProgramListFilter {
   /** Whose unread messages `total_unread` counts. */
   viewerId: string;
@@ -98,7 +93,7 @@ function listWhere(filter: ProgramListFilter): SQL | undefined {
   return and(
     filter.status ? eq(programs.status, filter.status) : undefined,
     filter.q ? sql`lower(${programs.title}) like ${likePattern(filter.q)}` : undefined,
-    filter.assignedUserId ? assignedTo(filter.assignedUserId) : undefined,
+    inAssignedPrograms(programs.id, filter.assignedUserId),
   );
 }
 

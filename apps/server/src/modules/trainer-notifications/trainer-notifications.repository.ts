@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TrainerNotificationKind } from '@ajar/shared/trainer-notifications/trainer-notifications.constants';
 import type { DbOrTx } from '../../db/client';
-import { activities, members, programFacilitators, programs, topics, users } from '../../db/schema';
+import { activities, members, programs, topics, users } from '../../db/schema';
+import { facilitatorUserIds } from '../access/access.repository';
 import { trainerNotifications } from '../../db/schema/trainer-notifications';
 
 export interface NewTrainerNotification {
@@ -49,9 +50,8 @@ export async function insertForProgramTrainers(
     select distinct u.id, ${input.kind}, ${input.title}, ${input.description},
       ${input.programId}::uuid, ${input.topicId}::uuid, ${input.activityId}::uuid, ${input.link},
       ${input.memberId}::uuid
-    from ${programFacilitators} f
-    join ${users} u on u.id = f.user_id
-    where f.program_id = ${input.programId}::uuid and u.is_active = true
+    from ${users} u
+    where u.id in (${facilitatorUserIds(sql`${input.programId}::uuid`)}) and u.is_active = true
       ${input.trainerId ? sql`and u.id = ${input.trainerId}::uuid` : sql``}
       ${input.kind === 'work' ? unreadWorkOfSameMember(input) : sql``}
     returning id, user_id, created_at`);

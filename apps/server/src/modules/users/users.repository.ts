@@ -7,6 +7,7 @@ import type {
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { likePattern } from '../programs/programs.repository';
+import { facilitatedBy } from '../access/access.repository';
 
 /**
  * Active trainer accounts, by name (then id, so pages never overlap), filtered by a search on
@@ -53,9 +54,7 @@ const assignedPrograms = sql<{ id: string; title: string }[]>`case when "users".
   then coalesce((
     select json_agg(json_build_object('id', p.id, 'title', p.title) order by lower(p.title), p.id)
     from programs p
-    where exists (
-      select 1 from program_facilitators pf where pf.program_id = p.id and pf.user_id = "users"."id"
-    )
+    where ${facilitatedBy(sql`p.id`, sql`"users"."id"`)}
   ), '[]'::json)
   else '[]'::json end`.as('programs');
 

@@ -8,8 +8,7 @@ import type { JobStarted } from '@ajar/shared/jobs/jobs.schemas';
 import { toExportWallClock } from '@ajar/shared/exports/exports.rules';
 import type { Db } from '../../db/client';
 import { refuseEmptyExport } from '../../lib/downloads';
-import { loadExcelJs } from '../../lib/lazy-modules';
-import { safeRow } from '../../lib/xlsx-cells';
+import { keysetRows, writeExportSheet } from '../../lib/xlsx-sheet';
 import type { RequestUser } from '../../plugins/auth';
 import {
   exportFileOrJob,
@@ -39,48 +38,40 @@ export interface VoucherExportJobInput {
   role: RequestUser['role'];
 }
 
+const widths = voucherExportHeaders.map(() => 20);
+const formats = Object.fromEntries([...dateHeaders].map((h) => [h, 'dd/mm/yyyy hh:mm']));
+
 function writeFor(db: Db, filter: repo.VoucherFilter): ExportWrite {
   return async (stream, onRow) => {
-    const ExcelJS = await loadExcelJs();
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false });
-    const sheet = workbook.addWorksheet('Voucher');
-    sheet.columns = voucherExportHeaders.map((header) => ({
-      header,
-      width: 20,
-      ...(dateHeaders.has(header) ? { style: { numFmt: 'dd/mm/yyyy hh:mm' } } : {}),
-    }));
-    let after: { cursor_at: string; id: string } | null = null;
-    let written = 0;
-    for (;;) {
-      const rows = await repo.voucherPageAfter(db, filter, after, exportPageSize);
-      for (const r of rows) {
-        sheet
-          .addRow(
-            safeRow([
-              r.code,
-              dateCell(r.created_at),
-              r.reseller_fullname ?? '',
-              r.reseller_referral_code ?? '',
-              r.redeemed_at ? voucherStatusLabels.redeemed : voucherStatusLabels.available,
-              dateCell(r.redeemed_at),
-              r.member_fullname ?? '',
-              r.member_email ?? '',
-            ]),
-          )
-          .commit();
-        written += 1;
-        await onRow?.(written);
-      }
-      if (rows.length < exportPageSize) break;
-      const last = rows[rows.length - 1]!;
-      after = { cursor_at: last.cursor_at, id: last.id };
-      // Other requests run between two pages.
-      await nextTurn();
-    }
-    refuseEmptyExport({ rows: written });
-    sheet.commit();
-    await workbook.commit();
-    return { rows: written };
+    const written = await writeExportSheet(
+      stream,
+      {
+        name: 'Voucher',
+        headers: voucherExportHeaders,
+        widths,
+        formats,
+        rows: keysetRows(async (cursor, size) => {
+          // Other requests run between two pages.
+          if (cursor) await nextTurn();
+          const after = cursor && { cursor_at: cursor.created_at, id: cursor.id };
+          return repo.voucherPageAfter(db, filter, after, size);
+        }, exportPageSize),
+        cells: (r) => [
+          r.code,
+          dateCell(r.created_at),
+          r.reseller_fullname ?? '',
+          r.reseller_referral_code ?? '',
+          r.redeemed_at ? voucherStatusLabels.redeemed : voucherStatusLabels.available,
+          dateCell(r.redeemed_at),
+          r.member_fullname ?? '',
+          r.member_email ?? '',
+        ],
+      },
+      onRow,
+    );
+    // A job started for codes deleted since fails as the direct export does.
+    refuseEmptyExport(written);
+    return written;
   };
 }
 
