@@ -53,14 +53,23 @@ function roomTargets(room: Pick<Room, 'member_id' | 'trainer_id'>): RealtimeTarg
   return [memberTarget(room.member_id), userTarget(room.trainer_id), allStaffTarget];
 }
 
-/** The room's part of a `chat.message_sent` event. */
-function sentIn(room: Room) {
-  return {
+/** A message stored in the room: the other side is notified (`chat.message_sent`). */
+function announceSent(
+  deps: ChatDeps,
+  room: Room,
+  sender: 'member' | 'staff',
+  sent: { topic?: string | null; activity?: string | null; html: string },
+) {
+  return deps.events?.publish('chat.message_sent', {
+    sender,
     roomId: room.id,
     programId: room.program_id,
     memberId: room.member_id,
     trainerId: room.trainer_id,
-  };
+    topicId: sent.topic ?? null,
+    activityId: sent.activity ?? null,
+    html: sent.html,
+  });
 }
 
 export function toMessage(row: repo.MessageRow): ChatMessage {
@@ -323,13 +332,7 @@ export async function staffSend(
   });
   const message = await deliver(deps, room, id, 'staff');
   await pushStaffUnread(deps, user);
-  await deps.events?.publish('chat.message_sent', {
-    sender: 'staff',
-    ...sentIn(room),
-    topicId: body.topic ?? null,
-    activityId: body.activity ?? null,
-    html,
-  });
+  await announceSent(deps, room, 'staff', { ...body, html });
   return message;
 }
 
@@ -428,13 +431,7 @@ export async function memberSend(
   });
   if (answer.replayed) return answer;
   await emitMessage(deps, room, answer.data, 'member');
-  await deps.events?.publish('chat.message_sent', {
-    sender: 'member',
-    ...sentIn(room),
-    topicId: body.topic ?? null,
-    activityId: body.activity ?? null,
-    html,
-  });
+  await announceSent(deps, room, 'member', { ...body, html });
   return answer;
 }
 
