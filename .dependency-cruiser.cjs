@@ -145,6 +145,38 @@ module.exports = {
       to: { path: '^apps/server/src/modules/' },
     },
     {
+      name: 'server-notify-through-events',
+      severity: 'error',
+      comment:
+        'A module announces what happened on the domain event bus (lib/domain-events.ts) and the ' +
+        'notifications module decides who hears of it; no other module calls the notifiers. The ' +
+        "jobs module alone writes its job's bell entry in the job's own transaction " +
+        '(docs/decisions.md, "Domain events").',
+      from: {
+        path: '^apps/server/src/modules/',
+        pathNot: [
+          '^apps/server/src/modules/(notifications|trainer-notifications)/',
+          '^apps/server/src/modules/jobs/jobs\\.service\\.ts$',
+        ],
+      },
+      to: {
+        path: [
+          '^apps/server/src/modules/notifications/(notifications|notification-push)\\.service\\.ts$',
+          '^apps/server/src/modules/trainer-notifications/trainer-notifications\\.service\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'only-the-composition-root-registers-plugins',
+      severity: 'error',
+      comment:
+        "A module's infrastructure plugin (`*.plugin.ts`: a decoration, a job worker, the event " +
+        'subscribers) is registered by app.ts alone, so the order of the pieces is read in one ' +
+        'place and checked by their fastify-plugin `dependencies`.',
+      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/app\\.ts$' },
+      to: { path: '^apps/server/src/modules/.+\\.plugin\\.ts$' },
+    },
+    {
       name: 'nothing-imports-the-seed',
       severity: 'error',
       comment:

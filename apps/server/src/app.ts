@@ -11,31 +11,39 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { Database } from './db/client';
 import { CertificatePdfPool } from './lib/certificate-pdf-pool';
 import { logSerializers } from './lib/log';
 import { serverRoot } from './lib/server-root';
+import { pushSubscriptionStore } from './modules/auth/auth.service';
 import { findSessionUser } from './modules/auth/sessions.repository';
+import { videoStreamsPlugin } from './modules/media/video-streams.plugin';
 import { findSessionMember } from './modules/members/member-sessions.repository';
 import { touchMemberSeen } from './modules/members/last-seen';
+import { notificationSubscribersPlugin } from './modules/notifications/notification-subscribers.plugin';
+import { participantPushPlugin } from './modules/notifications/participant-push.plugin';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { databasePlugin } from './plugins/database';
+import { domainEventsPlugin } from './plugins/domain-events';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { inputTextPlugin } from './plugins/input-text';
 import { jobQueuePlugin } from './plugins/job-queue';
+import { mailerPlugin } from './plugins/mailer';
 import { memberAuthPlugin } from './plugins/member-auth';
 import { metricsPlugin } from './plugins/metrics';
+import { pushPlugin } from './plugins/push';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { realtimePlugin } from './plugins/realtime';
 import { appDirectives, securityHeadersPlugin } from './plugins/security-headers';
 import { staticPlugin } from './plugins/static';
+import { storagePlugin } from './plugins/storage';
 import { installRequestContext } from './lib/request-context';
 import { registerModules } from './routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    db: Db;
     config: Config;
     /** The worker threads that render a certificate zip's PDFs. */
     certificatePdfs: CertificatePdfPool;
@@ -52,7 +60,11 @@ export const defaultWebDist = path.resolve(serverRoot, '../web/dist');
 /** The participants' app's build (Ajar Belajar, `/belajar/`), beside it likewise. */
 export const defaultLearnerDist = path.resolve(serverRoot, '../learner/dist');
 
-/** Builds the whole server; `main.ts` listens, tests call `inject`. */
+/**
+ * Builds the whole server; `main.ts` listens, tests call `inject`. This is the composition root:
+ * every piece of infrastructure is registered here, as a named plugin whose `dependencies`
+ * Fastify checks, before the modules' routes, which only declare routes.
+ */
 export async function buildApp({ config, database }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -77,11 +89,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('db', database.db);
   app.decorate('config', config);
-  app.addHook('onClose', async () => {
-    await database.close();
-  });
+  await app.register(databasePlugin, { database });
   // Its workers start on the first zip and end when idle. Closed after the job queue stopped
   // (onClose hooks run last-added first), so a zip finishing in the grace period still renders.
   const certificatePdfs = new CertificatePdfPool({ threads: config.PDF_THREADS });
@@ -116,7 +125,6 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     findSession: findMemberSession,
     touch: (memberId) => touchMemberSeen(db, memberId),
   });
-  // app.realtime for the services of later modules
   await app.register(realtimePlugin, { findStaffSession, findMemberSession });
   // Before the modules: it hooks each write route as it is added.
   await app.register(rateLimitPlugin);
@@ -126,7 +134,14 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     // pg-boss's cron runs the embedded database's daily backup (plugins/backup-control.ts).
     schedule:
       database.kind === 'pglite' && config.NODE_ENV !== 'test' && config.BACKUP_SCHEDULE !== 'off',
-  }); // app.queue (the job queue, lib/job-queue.ts)
+  });
+  await app.register(storagePlugin);
+  await app.register(mailerPlugin);
+  await app.register(pushPlugin, { subscriptions: pushSubscriptionStore(db) });
+  await app.register(participantPushPlugin);
+  await app.register(videoStreamsPlugin);
+  await app.register(domainEventsPlugin);
+  await app.register(notificationSubscribersPlugin);
   await registerModules(app);
   await app.register(staticPlugin, {
     webDist: config.WEB_DIST ?? defaultWebDist,

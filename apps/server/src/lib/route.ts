@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { envelopeSchema } from '@ajar/shared/common/envelope';
 import type { Permission } from '@ajar/shared/common/roles';
 import { currentUser, type RequestUser } from '../plugins/auth';
+import { currentMember, type RequestMember } from '../plugins/member-auth';
 import { ok } from './reply';
 
 declare module 'fastify' {
@@ -16,7 +17,7 @@ declare module 'fastify' {
     /**
      * Who may call a route declared here: `staff` (a session; `permission` names the right),
      * `member` (the member guard) or `public`. Read by the authorization matrix test; routes
-     * declared without `staffRoute`/`openRoute` have none.
+     * declared without `staffRoute`/`memberRoute`/`openRoute` have none.
      */
     access?: 'staff' | 'member' | 'public';
     /** A member route that answers while a newer privacy notice waits for consent. */
@@ -96,19 +97,29 @@ export interface StaffRoute<
   handler: (input: RouteInput<P, Q, B> & { user: RequestUser }) => Answer<D>;
 }
 
-/** A route outside the staff guard: `public` (guests) or `member` (the member API's guard). */
+/** A member-API route (the member guard): the handler gets the signed-in member. */
+export interface MemberRoute<
+  P extends Schema,
+  Q extends Schema,
+  B extends Schema,
+  D extends Data,
+> extends RouteDoc<P, Q, B, D> {
+  /**
+   * Answers before the member agreed to the notice in force: the consent screen's own calls,
+   * sign-out, and the participant's rights (export, erasure).
+   */
+  beforeConsent?: boolean;
+  handler: (input: RouteInput<P, Q, B> & { member: RequestMember }) => Answer<D>;
+}
+
+/** A guest route: no session. */
 export interface OpenRoute<
   P extends Schema,
   Q extends Schema,
   B extends Schema,
   D extends Data,
 > extends RouteDoc<P, Q, B, D> {
-  access: 'public' | 'member';
-  /**
-   * A member route that answers before the member agreed to the notice in force: the consent
-   * screen's own calls, sign-out, and the participant's rights (export, erasure).
-   */
-  beforeConsent?: boolean;
+  access: 'public';
   handler: (input: RouteInput<P, Q, B>) => Answer<D>;
 }
 
@@ -172,16 +183,29 @@ export function staffRoute<
   );
 }
 
-/** A guest route (`public`) or a member-API route (`member`), declared like `staffRoute`. */
+/** A member-API route, declared like `staffRoute`: the member guard runs before the handler. */
+export function memberRoute<
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+  D extends Data = z.ZodType,
+>(app: FastifyInstance, def: MemberRoute<P, Q, B, D>) {
+  const config: FastifyContextConfig = {
+    access: 'member',
+    member: true,
+    ...(def.beforeConsent ? { beforeConsent: true } : {}),
+  };
+  register(app, def, config, (input) =>
+    def.handler({ ...input, member: currentMember(input.request) }),
+  );
+}
+
+/** A guest route (`public`), declared like `staffRoute`. */
 export function openRoute<
   P extends Schema = undefined,
   Q extends Schema = undefined,
   B extends Schema = undefined,
   D extends Data = z.ZodType,
 >(app: FastifyInstance, def: OpenRoute<P, Q, B, D>) {
-  const config: FastifyContextConfig =
-    def.access === 'public'
-      ? { access: 'public', public: true }
-      : { access: 'member', member: true, ...(def.beforeConsent ? { beforeConsent: true } : {}) };
-  register(app, def, config, def.handler);
+  register(app, def, { access: 'public', public: true }, def.handler);
 }

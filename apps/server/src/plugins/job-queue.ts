@@ -10,8 +10,7 @@ declare module 'fastify' {
 }
 
 /**
- * Starts the job queue with the app, before the modules that define workers, and stops it on
- * close before the database closes: jobs in flight get a few seconds to finish; one that does not
+ * Starts the job queue with the app and stops it on close before the database closes: jobs in flight get a few seconds to finish; one that does not
  * is left active and retried by whichever server is alive once it expires.
  */
 export const jobQueuePlugin = fp(
@@ -24,5 +23,5 @@ export const jobQueuePlugin = fp(
       await queue.stop({ graceful: true, timeout: 5_000 });
     });
   },
-  { name: 'job-queue' },
+  { name: 'job-queue', dependencies: ['database'] },
 );

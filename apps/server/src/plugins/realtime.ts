@@ -321,5 +321,5 @@ export const realtimePlugin = fp(
       for (const client of redisClients) if (client.isOpen) client.destroy();
     });
   },
-  { name: 'realtime' },
+  { name: 'realtime', dependencies: ['database'] },
 );

@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates the app with the configured storage; registered before any module that stores files. */
+/** Decorates the app with the configured storage (local disk, or S3 when configured). */
 export const storagePlugin = fp(
   async (app: FastifyInstance) => {
     const storage = createStorage(app.config);
@@ -25,5 +25,5 @@ export const storagePlugin = fp(
       await storage.close?.();
     });
   },
-  { name: 'storage' },
+  { name: 'storage', decorators: { fastify: ['config'] } },
 );

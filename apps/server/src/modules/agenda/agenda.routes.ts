@@ -9,8 +9,7 @@ import {
 } from '@ajar/shared/agenda/agenda.schemas';
 import { attachmentHeader } from '../../lib/downloads';
 import { publicOrigin } from '../../lib/public-origin';
-import { openRoute } from '../../lib/route';
-import { currentMember } from '../../plugins/member-auth';
+import { memberRoute } from '../../lib/route';
 import * as service from './agenda.service';
 
 const tags = ['member'];
@@ -23,13 +22,12 @@ export const agendaRoutes: FastifyPluginAsync = async (app) => {
   const baseUrl = publicOrigin(app.config);
   await service.defineReminderJob({
     db: app.db,
-    participantPush: app.participantPush,
+    events: app.events,
     queue: app.queue,
     log: app.log,
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'GET',
     url: '/api/member/v1/agenda',
     tags,
@@ -40,11 +38,10 @@ export const agendaRoutes: FastifyPluginAsync = async (app) => {
       'ends. At most 200 entries (the earliest); `truncated` says when more fell in the window.',
     query: agendaQuerySchema,
     data: agendaSchema,
-    handler: ({ query, request }) => service.memberAgenda(app.db, currentMember(request), query),
+    handler: ({ query, member }) => service.memberAgenda(app.db, member, query),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'GET',
     url: '/api/member/v1/agenda/meeting/:activityId/calendar.ics',
     tags,
@@ -53,10 +50,10 @@ export const agendaRoutes: FastifyPluginAsync = async (app) => {
     params: agendaCalendarParamSchema,
     query: agendaCalendarQuerySchema,
     data: 'reply',
-    handler: async ({ params, query, request, reply }) => {
+    handler: async ({ params, query, reply, member }) => {
       const file = await service.meetingCalendarFile(
         app.db,
-        currentMember(request),
+        member,
         { activityId: params.activityId, occurrence: query.occurrence },
         baseUrl,
       );
@@ -68,18 +65,16 @@ export const agendaRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'GET',
     url: '/api/member/v1/agenda/reminders',
     tags,
     summary: 'Whether the member gets reminders before meetings and deadlines',
     data: reminderSettingSchema,
-    handler: ({ request }) => service.reminderSetting(app.db, currentMember(request)),
+    handler: ({ member }) => service.reminderSetting(app.db, member),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'PUT',
     url: '/api/member/v1/agenda/reminders',
     tags,
@@ -87,7 +82,6 @@ export const agendaRoutes: FastifyPluginAsync = async (app) => {
     body: reminderSettingSchema,
     data: reminderSettingSchema,
     message: agendaMessages.remindersSaved,
-    handler: ({ body, request }) =>
-      service.updateReminderSetting(app.db, currentMember(request), body),
+    handler: ({ body, member }) => service.updateReminderSetting(app.db, member, body),
   });
 };

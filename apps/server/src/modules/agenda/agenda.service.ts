@@ -1,9 +1,8 @@
-import { agendaMessages, reminderTimes, reminderTexts } from '@ajar/shared/agenda/agenda.constants';
-import { agendaEntries, dueReminders, type DueReminder } from '@ajar/shared/agenda/agenda.rules';
+import { agendaMessages, reminderTimes } from '@ajar/shared/agenda/agenda.constants';
+import { agendaEntries, dueReminders } from '@ajar/shared/agenda/agenda.rules';
 import type { Agenda, AgendaQuery, ReminderSetting } from '@ajar/shared/agenda/agenda.schemas';
 import { isMeetingActivityType } from '@ajar/shared/attendance/attendance.constants';
 import { meetingScheduleOf, occurrenceByKey } from '@ajar/shared/attendance/attendance.rules';
-import { formatEventTime } from '@ajar/shared/common/datetime';
 import { learnerLinks } from '@ajar/shared/notifications/notifications.constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -11,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { serverNow } from '../../lib/clock';
 import { defineJob, type JobQueue } from '../../lib/job-queue';
 import type { MemberRef } from '../members/redeem.service';
-import { notifyMember, type MemberNotifyDeps } from '../notifications/notifications.service';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import { meetingCalendar } from './agenda-calendar';
 import * as repo from './agenda.repository';
 
@@ -96,18 +95,18 @@ export async function updateReminderSetting(
   return body;
 }
 
-const reminderTitle: Record<DueReminder['kind'], string> = {
-  meeting_start: reminderTexts.meetingStartTitle,
-  checkin_close: reminderTexts.checkinCloseTitle,
-  deadline: reminderTexts.deadlineTitle,
-};
+/** What sending reminders needs: each one due is announced (`agenda.reminder_due`). */
+export interface ReminderDeps {
+  db: Db;
+  events: DomainEventPublisher;
+}
 
 /**
  * Sends the reminders due at `now` to the members who keep them on: each is claimed in
  * `member_reminders` first (its unique key), so a rerun, a retry or a second server never sends
  * it twice. Answers how many were sent.
  */
-export async function sendDueReminders(deps: MemberNotifyDeps, now: Date = serverNow()) {
+export async function sendDueReminders(deps: ReminderDeps, now: Date = serverNow()) {
   const sources = oncePerActivity(await repo.agendaSources(deps.db, { remindersOn: true }));
   const byMember = new Map<string, repo.MemberAgendaSource[]>();
   for (const s of sources) byMember.set(s.member_id, [...(byMember.get(s.member_id) ?? []), s]);
@@ -121,12 +120,13 @@ export async function sendDueReminders(deps: MemberNotifyDeps, now: Date = serve
         occurrence: due.occurrence,
       });
       if (!claimed) continue;
-      await notifyMember(deps, {
-        memberId,
+      await deps.events.publish('agenda.reminder_due', {
+        kind: due.kind,
         programId: due.program_id,
-        title: reminderTitle[due.kind],
-        message: reminderTexts.message(due.activity_name, formatEventTime(due.at)),
-        link: learnerLinks.activity(due.program_id, due.activity_id),
+        activityId: due.activity_id,
+        activityName: due.activity_name,
+        memberId,
+        at: due.at,
       });
       sent += 1;
     }
@@ -142,7 +142,7 @@ const reminderQueue = 'agenda-reminders';
  * waiting job, so every server starting (which queues one too) adds no second.
  */
 export async function defineReminderJob(
-  deps: MemberNotifyDeps & { queue: JobQueue; log: Pick<FastifyBaseLogger, 'info' | 'error'> },
+  deps: ReminderDeps & { queue: JobQueue; log: Pick<FastifyBaseLogger, 'info' | 'error'> },
 ): Promise<void> {
   const queueNext = () =>
     deps.queue.send(reminderQueue, {}, { startAfter: reminderTimes.runEveryMinutes * 60 });

@@ -11,8 +11,7 @@ import {
   activityParamSchema,
   checkInBodySchema,
 } from '@ajar/shared/members/member-learning.schemas';
-import { openRoute, Reply, staffRoute } from '../../lib/route';
-import { currentMember } from '../../plugins/member-auth';
+import { memberRoute, Reply, staffRoute } from '../../lib/route';
 import { runOnce } from '../idempotency/idempotency.service';
 import { defineFileJob } from '../jobs/jobs.service';
 import * as exporter from './attendance.export';
@@ -30,8 +29,7 @@ export const attendanceRoutes: FastifyPluginAsync = async (app) => {
     run: (ctx) => exporter.runAttendanceExportJob(app.db, ctx),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'POST',
     url: '/api/member/v1/program/:programId/activity/:activityId/attendance',
     tags: ['member'],
@@ -43,8 +41,7 @@ export const attendanceRoutes: FastifyPluginAsync = async (app) => {
     body: checkInBodySchema,
     data: checkInDataSchema,
     message: attendanceMessages.checkedIn,
-    handler: async ({ params, body, request }) => {
-      const member = currentMember(request);
+    handler: async ({ params, body, member }) => {
       const once = {
         memberId: member.id,
         key: body.idempotency_key,

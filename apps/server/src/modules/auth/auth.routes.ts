@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
   authMessages,
@@ -11,14 +10,11 @@ import {
   updatePasswordBodySchema,
 } from '@ajar/shared/auth/auth.schemas';
 import { userTarget } from '@ajar/shared/realtime';
-import { createMailer } from '../../lib/mailer';
-import { assertVapidConfig, createPush } from '../../lib/push';
 import { openRoute, staffRoute } from '../../lib/route';
 import {
   forgotPassword,
   login,
   logout,
-  pushSubscriptionStore,
   resetPassword,
   toAuthUser,
   updatePassword,
@@ -128,25 +124,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-/**
- * The auth module: decorates the app with its mailer and Web Push sender (both lazy, for other
- * modules such as notifications too) and registers the account and push routes.
- */
-export const authRoutes = fp(
-  async (app: FastifyInstance) => {
-    assertVapidConfig(app.config);
-    app.decorate('mailer', createMailer(app.config, app.log));
-    app.decorate(
-      'push',
-      createPush({
-        config: app.config,
-        subscriptions: pushSubscriptionStore(app.db),
-        log: app.log,
-      }),
-    );
-    await app.register(accountRoutes);
-    await app.register(pushRoutes);
-    await app.register(loginLinkRoutes);
-  },
-  { name: 'auth-module' },
-);
+/** The auth module: the account, push and login-link routes. */
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(accountRoutes);
+  await app.register(pushRoutes);
+  await app.register(loginLinkRoutes);
+};

@@ -1,12 +1,6 @@
-import {
-  learnerLinks,
-  personalNotificationTexts,
-} from '@ajar/shared/notifications/notifications.constants';
 import { allStaffTarget, memberTarget, userTarget } from '@ajar/shared/realtime';
 import type { Db } from '../../db/client';
 import type { Realtime } from '../../plugins/realtime';
-import { notifyMember, type MemberNotifyDeps } from '../notifications/notifications.service';
-import { excerpt } from '../trainer-notifications/trainer-notifications.service';
 import * as memberRepo from './chat-member.repository';
 import type { ReaderKind, RoomRow } from './chat.repository';
 
@@ -58,26 +52,5 @@ export async function trainerPresence(deps: ChatDeps, trainerId: string, online:
   deps.realtime.emit(members.map(memberTarget), 'chat.trainer_presence', {
     trainer_id: trainerId,
     online,
-  });
-}
-
-/**
- * A staff message to a member who has no socket open (away from the app) notifies them: in the
- * app's list and by Web Push, opening the program's chat. A connected member sees the
- * message live and gets no notification.
- */
-export async function notifyAwayMember(
-  deps: ChatDeps & { memberNotify?: MemberNotifyDeps },
-  room: Pick<RoomRow, 'member_id' | 'program_id'>,
-  html: string,
-): Promise<void> {
-  if (!deps.memberNotify) return;
-  if ((await deps.realtime.countSockets(memberTarget(room.member_id))) > 0) return;
-  await notifyMember(deps.memberNotify, {
-    memberId: room.member_id,
-    programId: room.program_id,
-    title: personalNotificationTexts.chatTitle,
-    message: excerpt(html),
-    link: learnerLinks.chat(room.program_id),
   });
 }

@@ -17,8 +17,7 @@ import {
   roomIdParamSchema,
 } from '@ajar/shared/chat/chat.schemas';
 import { mediaItemSchema } from '@ajar/shared/media/media.schemas';
-import { openRoute, Reply, staffRoute } from '../../lib/route';
-import { currentMember } from '../../plugins/member-auth';
+import { memberRoute, Reply, staffRoute } from '../../lib/route';
 import { parts } from '../members/practice-work.routes';
 import { discardRest, registerMultipart } from '../../plugins/multipart';
 import { trainerPresence } from './chat-member.service';
@@ -36,8 +35,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
   const deps: service.ChatDeps = {
     db: app.db,
     realtime: app.realtime,
-    notify: app,
-    memberNotify: app,
+    events: app.events,
     publicUrl: app.config.PUBLIC_URL,
   };
   app.realtime.onConnect(async (identity) => {
@@ -123,91 +121,84 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
 
   // ---- Member API ----
 
-  openRoute(app, {
+  memberRoute(app, {
     method: 'GET',
     url: `${memberBase}/rooms`,
-    access: 'member',
     tags,
     summary: "The member's private discussion rooms",
     query: chatRoomListQuerySchema,
     data: memberChatRoomListSchema,
-    handler: ({ request, query }) => service.memberRooms(deps, currentMember(request).id, query),
+    handler: ({ query, member }) => service.memberRooms(deps, member.id, query),
   });
 
-  openRoute(app, {
+  memberRoute(app, {
     method: 'GET',
     url: `${memberBase}/get-total-unread`,
-    access: 'member',
     tags,
     summary: "The member's unread trainer messages",
     data: chatTotalUnreadSchema,
-    handler: async ({ request }) => ({
-      total_unread: await service.memberTotalUnread(deps, currentMember(request).id),
+    handler: async ({ member }) => ({
+      total_unread: await service.memberTotalUnread(deps, member.id),
     }),
   });
 
-  openRoute(app, {
+  memberRoute(app, {
     method: 'POST',
     url: `${memberBase}/get-room-id`,
-    access: 'member',
     tags,
     summary: 'Open the room with a trainer of a redeemed program (first linked trainer by default)',
     body: memberChatRoomBodySchema,
     data: chatRoomIdSchema,
-    handler: async ({ request, body }) => ({
-      room_id: await service.memberRoomId(deps, currentMember(request).id, body),
+    handler: async ({ body, member }) => ({
+      room_id: await service.memberRoomId(deps, member.id, body),
     }),
   });
 
-  openRoute(app, {
+  memberRoute(app, {
     method: 'GET',
     url: `${memberBase}/detail-room/:roomId`,
-    access: 'member',
     tags,
     summary: "A member's room and a page of its messages",
     params: roomIdParamSchema,
     query: chatMessagesQuerySchema,
     data: chatRoomDetailSchema,
-    handler: ({ request, params, query }) =>
-      service.memberRoomDetail(deps, currentMember(request).id, params.roomId, query),
+    handler: ({ params, query, member }) =>
+      service.memberRoomDetail(deps, member.id, params.roomId, query),
   });
 
-  openRoute(app, {
+  memberRoute(app, {
     method: 'PUT',
     url: `${memberBase}/read/:roomId`,
-    access: 'member',
     tags,
     summary: 'The member has read the room',
     params: roomIdParamSchema,
     data: z.null(),
-    handler: async ({ request, params }) => {
-      await service.memberRead(deps, currentMember(request).id, params.roomId);
+    handler: async ({ params, member }) => {
+      await service.memberRead(deps, member.id, params.roomId);
       return new Reply(null, chatMessages.read);
     },
   });
 
-  openRoute(app, {
+  memberRoute(app, {
     method: 'POST',
     url: `${memberBase}/room/:roomId/send-message`,
     writeLimit: 'chat',
-    access: 'member',
     tags,
     summary: 'Send a message to the trainer of the room',
     params: roomIdParamSchema,
     body: memberChatSendBodySchema,
     data: chatMessageSchema,
-    handler: async ({ request, params, body }) => {
-      const sent = await service.memberSend(deps, currentMember(request).id, params.roomId, body);
+    handler: async ({ params, body, member }) => {
+      const sent = await service.memberSend(deps, member.id, params.roomId, body);
       return new Reply(sent.data, sent.message);
     },
   });
 
   await registerMultipart(app);
-  openRoute(app, {
+  memberRoute(app, {
     method: 'POST',
     url: `${memberBase}/room/:roomId/image`,
     writeLimit: 'chat',
-    access: 'member',
     tags,
     summary: 'Upload an image for a message to the trainer (multipart `file`)',
     description:
@@ -217,12 +208,12 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     params: roomIdParamSchema,
     data: mediaItemSchema,
     message: chatMessages.imageUploaded,
-    handler: async ({ request, params }) => {
+    handler: async ({ request, params, member }) => {
       try {
         return await service.memberUploadImage(
           deps,
           app.storage,
-          currentMember(request).id,
+          member.id,
           params.roomId,
           parts(request),
         );

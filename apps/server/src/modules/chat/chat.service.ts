@@ -27,12 +27,8 @@ import { runOnce, type OnceAnswer } from '../idempotency/idempotency.service';
 import { isOwnMediaImage } from '../media/media-urls';
 import { uploadMemberImage } from '../media/media.service';
 import type { UploadPart } from '../../lib/upload-part';
-import {
-  notifyTrainers,
-  type TrainerNotifyDeps,
-} from '../trainer-notifications/trainer-notifications.service';
-import type { MemberNotifyDeps } from '../notifications/notifications.service';
-import { emitRead, notifyAwayMember, roomExtras } from './chat-member.service';
+import type { DomainEventPublisher } from '../../lib/domain-events';
+import { emitRead, roomExtras } from './chat-member.service';
 import * as repo from './chat.repository';
 import { programTrainerIds } from '../access/access.repository';
 import { forgetMemberSeen } from '../members/last-seen';
@@ -40,10 +36,8 @@ import { forgetMemberSeen } from '../members/last-seen';
 export interface ChatDeps {
   db: Db;
   realtime: Realtime;
-  /** Notifies the room's trainer of a member's message (the bell); absent in tools. */
-  notify?: TrainerNotifyDeps;
-  /** Notifies a member away from the app of a staff message; absent in tools. */
-  memberNotify?: MemberNotifyDeps;
+  /** Announces each message sent (`chat.message_sent`: the other side is notified); absent in tools. */
+  events?: DomainEventPublisher;
   /** PUBLIC_URL: images under it (or relative `/media/…`) are the ones uploaded through Ajar. */
   publicUrl?: string;
 }
@@ -57,6 +51,25 @@ const memberReader = (memberId: string): repo.Reader => ({ kind: 'member', id: m
 /** Everyone who follows a room live: its member, its trainer, and the staff who see all rooms. */
 function roomTargets(room: Pick<Room, 'member_id' | 'trainer_id'>): RealtimeTarget[] {
   return [memberTarget(room.member_id), userTarget(room.trainer_id), allStaffTarget];
+}
+
+/** A message stored in the room: the other side is notified (`chat.message_sent`). */
+function announceSent(
+  deps: ChatDeps,
+  room: Room,
+  sender: 'member' | 'staff',
+  sent: { topic?: string | null; activity?: string | null; html: string },
+) {
+  return deps.events?.publish('chat.message_sent', {
+    sender,
+    roomId: room.id,
+    programId: room.program_id,
+    memberId: room.member_id,
+    trainerId: room.trainer_id,
+    topicId: sent.topic ?? null,
+    activityId: sent.activity ?? null,
+    html: sent.html,
+  });
 }
 
 export function toMessage(row: repo.MessageRow): ChatMessage {
@@ -319,7 +332,7 @@ export async function staffSend(
   });
   const message = await deliver(deps, room, id, 'staff');
   await pushStaffUnread(deps, user);
-  await notifyAwayMember(deps, room, html);
+  await announceSent(deps, room, 'staff', { ...body, html });
   return message;
 }
 
@@ -418,18 +431,7 @@ export async function memberSend(
   });
   if (answer.replayed) return answer;
   await emitMessage(deps, room, answer.data, 'member');
-  if (deps.notify) {
-    await notifyTrainers(deps.notify, {
-      kind: 'chat',
-      programId: room.program_id,
-      topicId: body.topic ?? null,
-      activityId: body.activity ?? null,
-      memberId,
-      trainerId: room.trainer_id,
-      message: html,
-      roomId: room.id,
-    });
-  }
+  await announceSent(deps, room, 'member', { ...body, html });
   return answer;
 }
 

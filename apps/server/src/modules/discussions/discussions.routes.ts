@@ -24,8 +24,7 @@ import {
 } from '@ajar/shared/discussions/member-discussions.schemas';
 import { activityParamSchema } from '@ajar/shared/members/member-learning.schemas';
 import { programIdParamSchema } from '@ajar/shared/members/members.schemas';
-import { openRoute, staffRoute } from '../../lib/route';
-import { currentMember } from '../../plugins/member-auth';
+import { memberRoute, staffRoute } from '../../lib/route';
 import * as service from './discussions.service';
 import * as memberService from './member-discussions.service';
 
@@ -34,6 +33,12 @@ const permission = 'discussion.manage';
 
 /** Public discussion (spec 01 §2, §7): staff threads per activity, and the member side. */
 export const discussionsRoutes: FastifyPluginAsync = async (app) => {
+  const writeDeps: service.DiscussionWriteDeps = {
+    db: app.db,
+    realtime: app.realtime,
+    log: app.log,
+    events: app.events,
+  };
   staffRoute(app, {
     method: 'GET',
     url: '/api/discussion/v1/list-program',
@@ -88,7 +93,7 @@ export const discussionsRoutes: FastifyPluginAsync = async (app) => {
     body: discussionCreateBodySchema,
     data: discussionMessageSchema,
     message: discussionMessages.created,
-    handler: ({ user, body }) => service.createAsStaff(app, user, body),
+    handler: ({ user, body }) => service.createAsStaff(writeDeps, user, body),
   });
 
   staffRoute(app, {
@@ -108,8 +113,7 @@ export const discussionsRoutes: FastifyPluginAsync = async (app) => {
 
   const memberUrl = '/api/member/v1/program/:programId/activity/:activityId/discussion';
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'GET',
     url: memberUrl,
     tags: ['member'],
@@ -117,18 +121,11 @@ export const discussionsRoutes: FastifyPluginAsync = async (app) => {
     params: activityParamSchema,
     query: boundedPageQuerySchema,
     data: discussionMessageListSchema,
-    handler: ({ params, query, request }) =>
-      service.listForMember(
-        app.db,
-        params.programId,
-        params.activityId,
-        currentMember(request),
-        query,
-      ),
+    handler: ({ params, query, member }) =>
+      service.listForMember(app.db, params.programId, params.activityId, member, query),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'POST',
     url: memberUrl,
     writeLimit: 'discussion',
@@ -138,20 +135,12 @@ export const discussionsRoutes: FastifyPluginAsync = async (app) => {
     body: memberDiscussionCreateBodySchema,
     data: discussionMessageSchema,
     message: discussionMessages.created,
-    handler: ({ params, body, request }) =>
-      service.createAsMember(
-        app.db,
-        currentMember(request),
-        params.programId,
-        params.activityId,
-        body,
-        app,
-      ),
+    handler: ({ params, body, member }) =>
+      service.createAsMember(writeDeps, member, params.programId, params.activityId, body),
   });
 
   // The participant's thread in Ajar Belajar: paged posts, own edits, unread counts.
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'GET',
     url: `${memberUrl}/thread`,
     tags: ['member'],
@@ -159,18 +148,11 @@ export const discussionsRoutes: FastifyPluginAsync = async (app) => {
     params: activityParamSchema,
     query: memberThreadQuerySchema,
     data: memberThreadSchema,
-    handler: ({ params, query, request }) =>
-      memberService.memberThread(
-        app.db,
-        currentMember(request),
-        params.programId,
-        params.activityId,
-        query,
-      ),
+    handler: ({ params, query, member }) =>
+      memberService.memberThread(app.db, member, params.programId, params.activityId, query),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'PUT',
     url: `${memberUrl}/read`,
     tags: ['member'],
@@ -178,19 +160,13 @@ export const discussionsRoutes: FastifyPluginAsync = async (app) => {
     params: activityParamSchema,
     data: z.null(),
     message: memberDiscussionMessages.read,
-    handler: async ({ params, request }) => {
-      await memberService.readThread(
-        app.db,
-        currentMember(request),
-        params.programId,
-        params.activityId,
-      );
+    handler: async ({ params, member }) => {
+      await memberService.readThread(app.db, member, params.programId, params.activityId);
       return null;
     },
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'PUT',
     url: `${memberUrl}/:messageId`,
     tags: ['member'],
@@ -199,14 +175,13 @@ export const discussionsRoutes: FastifyPluginAsync = async (app) => {
     body: memberDiscussionUpdateBodySchema,
     data: z.null(),
     message: memberDiscussionMessages.updated,
-    handler: async ({ params, body, request }) => {
-      await memberService.updateOwn(app.db, currentMember(request), params, body.content);
+    handler: async ({ params, body, member }) => {
+      await memberService.updateOwn(app.db, member, params, body.content);
       return null;
     },
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'DELETE',
     url: `${memberUrl}/:messageId`,
     tags: ['member'],
@@ -214,21 +189,19 @@ export const discussionsRoutes: FastifyPluginAsync = async (app) => {
     params: memberMessageParamSchema,
     data: z.null(),
     message: discussionMessages.deleted,
-    handler: async ({ params, request }) => {
-      await memberService.deleteOwn(app.db, currentMember(request), params);
+    handler: async ({ params, member }) => {
+      await memberService.deleteOwn(app.db, member, params);
       return null;
     },
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'GET',
     url: '/api/member/v1/program/:programId/discussion/unread',
     tags: ['member'],
     summary: "The participant's unread messages per activity thread of a program",
     params: programIdParamSchema,
     data: memberDiscussionUnreadSchema,
-    handler: ({ params, request }) =>
-      memberService.unreadCounts(app.db, currentMember(request), params.programId),
+    handler: ({ params, member }) => memberService.unreadCounts(app.db, member, params.programId),
   });
 };

@@ -19,19 +19,18 @@ import type { Realtime } from '../../plugins/realtime';
 import { assertUnlocked } from '../members/activity-states.service';
 import { findMyProgram } from '../members/redeem.service';
 import { assignedScope, requireProgram, type Viewer } from '../access/access.service';
-import {
-  learnerLinks,
-  personalNotificationTexts,
-} from '@ajar/shared/notifications/notifications.constants';
-import { notifyMember, type MemberNotifyDeps } from '../notifications/notifications.service';
-import {
-  excerpt,
-  notifyTrainers,
-  type TrainerNotifyDeps,
-} from '../trainer-notifications/trainer-notifications.service';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import { announceNewMessage } from './discussion-announcer';
 import * as repo from './discussions.repository';
 import * as memberRepo from './member-discussions.repository';
+
+/** What writing in a thread needs: the live announcements and the events others react to. */
+export interface DiscussionWriteDeps {
+  db: Db;
+  realtime: Realtime;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  events: DomainEventPublisher;
+}
 
 /** Who writes a message: a staff user or a member, with the name shown beside it. */
 export type Author =
@@ -290,7 +289,7 @@ async function insert(
  * cannot see tells no one.
  */
 function announceToMembers(
-  deps: { db: Db; realtime: Realtime; log: Pick<FastifyBaseLogger, 'error'> },
+  deps: Omit<DiscussionWriteDeps, 'events'>,
   activity: { program_id: string; id: string; is_show_discussion: unknown },
   writerMemberId?: string,
 ): void {
@@ -303,7 +302,7 @@ function announceToMembers(
  * (staff moderate and answer even where the setting was switched off later).
  */
 export async function createAsStaff(
-  deps: MemberNotifyDeps & { realtime: Realtime },
+  deps: DiscussionWriteDeps,
   user: Viewer & Pick<RequestUser, 'fullname'>,
   body: {
     parent_id: string | null;
@@ -324,15 +323,15 @@ export async function createAsStaff(
   );
   // The writer has seen the thread up to their own message.
   await repo.markRead(db, user.id, body.activity_id);
-  // A reply in a member's thread notifies that member.
+  // A reply in a member's thread is news for that member.
   const parent = body.parent_id ? await repo.findMessage(db, body.parent_id) : undefined;
   if (parent?.author_kind === 'member' && parent.member_id) {
-    await notifyMember(deps, {
-      memberId: parent.member_id,
+    await deps.events.publish('discussion.replied', {
       programId: body.program_id,
-      title: personalNotificationTexts.discussionReplyTitle,
-      message: personalNotificationTexts.discussionReply(activity.name, excerpt(body.content)),
-      link: learnerLinks.activity(body.program_id, body.activity_id),
+      activityId: body.activity_id,
+      activityName: activity.name,
+      memberId: parent.member_id,
+      html: body.content,
     });
   }
   announceToMembers(deps, { ...activity, program_id: body.program_id, id: body.activity_id });
@@ -399,13 +398,13 @@ export async function listForMember(
 
 /** A member's post or reply in a Public thread of a program they redeemed. */
 export async function createAsMember(
-  db: Db,
+  deps: DiscussionWriteDeps,
   member: { id: string; fullname: string },
   programId: string,
   activityId: string,
   body: { parent_id: string | null; content: string },
-  notify?: TrainerNotifyDeps,
 ): Promise<DiscussionMessage> {
+  const { db } = deps;
   const activity = await openMemberThread(db, member, programId, activityId);
   const message = await insert(
     db,
@@ -413,15 +412,12 @@ export async function createAsMember(
     { program_id: programId, topic_id: activity.topic_id, activity_id: activityId },
     body,
   );
-  if (notify) {
-    await notifyTrainers(notify, {
-      kind: 'discussion',
-      programId,
-      topicId: activity.topic_id,
-      activityId,
-      memberId: member.id,
-    });
-    announceToMembers(notify, { ...activity, program_id: programId, id: activityId }, member.id);
-  }
+  await deps.events.publish('discussion.member_posted', {
+    programId,
+    topicId: activity.topic_id,
+    activityId,
+    memberId: member.id,
+  });
+  announceToMembers(deps, { ...activity, program_id: programId, id: activityId }, member.id);
   return message;
 }

@@ -45,5 +45,5 @@ export const videoStreamsPlugin = fp(
     await defineVideoStreamJob(deps);
     app.decorate('convertVideo', (mediaId: string) => queueVideoStream(deps, mediaId));
   },
-  { name: 'video-streams' },
+  { name: 'video-streams', dependencies: ['database', 'storage', 'job-queue'] },
 );

@@ -16,8 +16,7 @@ import {
 } from '@ajar/shared/members/member-learning.schemas';
 import { memberGradesDataSchema } from '@ajar/shared/members/member-grades.schemas';
 import { programIdParamSchema } from '@ajar/shared/members/members.schemas';
-import { openRoute, Reply } from '../../lib/route';
-import { currentMember } from '../../plugins/member-auth';
+import { memberRoute, openRoute, Reply } from '../../lib/route';
 import * as learning from './learning.service';
 import { getMyGrades } from './member-grades.service';
 import * as quiz from './quiz-attempts.service';
@@ -27,20 +26,17 @@ const activityUrl = '/api/member/v1/program/:programId/activity/:activityId';
 
 /** Learning in a redeemed program: topics, activities, completion and quizzes. */
 export const learningRoutes: FastifyPluginAsync = async (app) => {
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'GET',
     url: '/api/member/v1/program/detail/:programId',
     tags,
     summary: 'A redeemed program: progress, scores, published topics and activities (is_complete)',
     params: programIdParamSchema,
     data: myProgramDetailSchema,
-    handler: ({ params, request }) =>
-      learning.getMyProgramDetail(app.db, currentMember(request), params.programId),
+    handler: ({ params, member }) => learning.getMyProgramDetail(app.db, member, params.programId),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'GET',
     url: '/api/member/v1/program/:programId/grades',
     tags,
@@ -48,25 +44,18 @@ export const learningRoutes: FastifyPluginAsync = async (app) => {
       "'Nilai': every scored activity (quizzes, practice work) with the best score, attempts and feedback",
     params: programIdParamSchema,
     data: memberGradesDataSchema,
-    handler: ({ params, request }) => getMyGrades(app.db, currentMember(request), params.programId),
+    handler: ({ params, member }) => getMyGrades(app.db, member, params.programId),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'GET',
     url: activityUrl,
     tags,
     summary: 'One published activity: content, settings, my progress and quiz attempts',
     params: activityParamSchema,
     data: memberActivityDetailSchema,
-    handler: ({ params, request }) =>
-      learning.getMyActivity(
-        app.db,
-        currentMember(request),
-        params.programId,
-        params.activityId,
-        app.storage,
-      ),
+    handler: ({ params, member }) =>
+      learning.getMyActivity(app.db, member, params.programId, params.activityId, app.storage),
   });
 
   openRoute(app, {
@@ -86,8 +75,7 @@ export const learningRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'POST',
     url: `${activityUrl}/complete`,
     tags,
@@ -96,17 +84,11 @@ export const learningRoutes: FastifyPluginAsync = async (app) => {
     params: activityParamSchema,
     data: completeDataSchema,
     message: memberMessages.activityCompleted,
-    handler: ({ params, request }) =>
-      learning.completeActivity(
-        app.db,
-        currentMember(request),
-        params.programId,
-        params.activityId,
-      ),
+    handler: ({ params, member }) =>
+      learning.completeActivity(app.db, member, params.programId, params.activityId),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'POST',
     url: `${activityUrl}/quiz/start`,
     tags,
@@ -114,12 +96,11 @@ export const learningRoutes: FastifyPluginAsync = async (app) => {
     params: activityParamSchema,
     data: quizStartDataSchema,
     message: memberMessages.quizStarted,
-    handler: ({ params, request }) =>
-      quiz.startQuiz(app.db, currentMember(request), params.programId, params.activityId),
+    handler: ({ params, member }) =>
+      quiz.startQuiz(app.db, member, params.programId, params.activityId),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'PUT',
     url: `${activityUrl}/quiz/:attemptId/answer`,
     tags,
@@ -131,14 +112,13 @@ export const learningRoutes: FastifyPluginAsync = async (app) => {
     body: quizAnswerBodySchema,
     data: quizAnswerSavedSchema,
     message: memberMessages.answerSaved,
-    handler: async ({ params, body, request }) => {
-      const saved = await quiz.saveAnswer(app.db, currentMember(request), params, body);
+    handler: async ({ params, body, member }) => {
+      const saved = await quiz.saveAnswer(app.db, member, params, body);
       return new Reply(saved.data, saved.message);
     },
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'POST',
     url: `${activityUrl}/quiz/:attemptId/submit`,
     tags,
@@ -150,8 +130,8 @@ export const learningRoutes: FastifyPluginAsync = async (app) => {
     body: quizSubmitBodySchema,
     data: quizResultSchema,
     message: memberMessages.quizSubmitted,
-    handler: async ({ params, body, request }) => {
-      const result = await quiz.submitQuiz(app.db, currentMember(request), params, body);
+    handler: async ({ params, body, member }) => {
+      const result = await quiz.submitQuiz(app.db, member, params, body);
       return new Reply(result.data, result.message);
     },
   });

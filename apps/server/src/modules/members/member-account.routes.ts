@@ -9,9 +9,8 @@ import {
   memberUpdatePasswordBodySchema,
 } from '@ajar/shared/members/member-account.schemas';
 import { memberProfileSchema } from '@ajar/shared/members/members.schemas';
-import { Reply, openRoute } from '../../lib/route';
+import { memberRoute, openRoute, Reply } from '../../lib/route';
 import { publicOrigin } from '../../lib/public-origin';
-import { currentMember } from '../../plugins/member-auth';
 import * as service from './member-account.service';
 import { parts } from './practice-work.routes';
 import { discardRest, registerMultipart } from '../../plugins/multipart';
@@ -64,28 +63,21 @@ export const memberAccountRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'PUT',
     url: '/api/member/v1/update-password',
     tags,
     summary: "Change the member's password (old_password checked); the other sessions end",
     body: memberUpdatePasswordBodySchema,
     data: z.null(),
-    handler: async ({ body, request }) => {
-      const ended = await service.updateMemberPassword(
-        deps(),
-        currentMember(request),
-        body,
-        request.ip,
-      );
+    handler: async ({ body, request, member }) => {
+      const ended = await service.updateMemberPassword(deps(), member, body, request.ip);
       endSessions(ended);
       return new Reply(null, memberAccountMessages.passwordUpdated);
     },
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'PUT',
     url: '/api/member/v1/profile',
     tags,
@@ -93,11 +85,10 @@ export const memberAccountRoutes: FastifyPluginAsync = async (app) => {
     body: memberProfileUpdateBodySchema,
     data: memberProfileSchema,
     message: memberAccountMessages.profileUpdated,
-    handler: ({ body, request }) => service.updateProfile(app.db, currentMember(request), body),
+    handler: ({ body, member }) => service.updateProfile(app.db, member, body),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'POST',
     url: '/api/member/v1/profile/photo',
     tags,
@@ -105,11 +96,11 @@ export const memberAccountRoutes: FastifyPluginAsync = async (app) => {
     description: '415 when the file is not an image, 413 over the media image limit (10 MB).',
     data: memberPhotoDataSchema,
     message: memberAccountMessages.photoUpdated,
-    handler: async ({ request }) => {
+    handler: async ({ request, member }) => {
       try {
         return await service.uploadPhoto(
           { db: app.db, storage: app.storage },
-          currentMember(request),
+          member,
           parts(request),
         );
       } catch (error) {

@@ -14,9 +14,8 @@ import {
   popupAnswerBodySchema,
   popupAnswerResultSchema,
 } from '@ajar/shared/members/member-popup.schemas';
-import { openRoute, Reply } from '../../lib/route';
+import { memberRoute, Reply } from '../../lib/route';
 import { publicOrigin } from '../../lib/public-origin';
-import { currentMember } from '../../plugins/member-auth';
 import { sendCertificatePdf } from '../certificates/certificates.routes';
 import { memberCertificate, memberCertificatePdf } from '../certificates/certificates.service';
 import { saveVideoProgress } from './member-video.service';
@@ -30,8 +29,7 @@ const activityUrl = '/api/member/v1/program/:programId/activity/:activityId';
 export const memberAppRoutes: FastifyPluginAsync = async (app) => {
   const baseUrl = publicOrigin(app.config);
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'PUT',
     url: `${activityUrl}/video-progress`,
     tags,
@@ -43,23 +41,20 @@ export const memberAppRoutes: FastifyPluginAsync = async (app) => {
     body: videoProgressBodySchema,
     data: videoProgressDataSchema,
     message: memberMessages.videoProgressSaved,
-    handler: ({ params, body, request }) =>
-      saveVideoProgress(app.db, currentMember(request), params, body),
+    handler: ({ params, body, member }) => saveVideoProgress(app.db, member, params, body),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'GET',
     url: `${activityUrl}/gameplays`,
     tags,
     summary: "The video's pop-up quizzes without answer keys or points, with my answers",
     params: activityParamSchema,
     data: memberPopupQuizzesDataSchema,
-    handler: ({ params, request }) => listPopups(app.db, currentMember(request), params),
+    handler: ({ params, member }) => listPopups(app.db, member, params),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'POST',
     url: `${activityUrl}/gameplay/:gameplayId/answer`,
     tags,
@@ -73,14 +68,13 @@ export const memberAppRoutes: FastifyPluginAsync = async (app) => {
     body: popupAnswerBodySchema,
     data: popupAnswerResultSchema,
     message: memberPopupMessages.answered,
-    handler: async ({ params, body, request }) => {
-      const answered = await answerPopup(app.db, currentMember(request), params, body);
+    handler: async ({ params, body, member }) => {
+      const answered = await answerPopup(app.db, member, params, body);
       return new Reply(answered.data, answered.message);
     },
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'GET',
     url: '/api/member/v1/program/:programId/certificate',
     tags,
@@ -89,8 +83,8 @@ export const memberAppRoutes: FastifyPluginAsync = async (app) => {
       "400 'Sertifikat tersedia setelah program selesai' before. A revoked certificate answers status revoked with its reason and no download_url.",
     params: programIdParamSchema,
     data: memberCertificateDataSchema,
-    handler: async ({ params, request }) => {
-      const redeem = await findMyProgram(app.db, currentMember(request), params.programId);
+    handler: async ({ params, member }) => {
+      const redeem = await findMyProgram(app.db, member, params.programId);
       const cert = await memberCertificate(
         app.db,
         redeem.id,
@@ -115,16 +109,15 @@ export const memberAppRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'GET',
     url: '/api/member/v1/program/:programId/certificate/pdf',
     tags,
     summary: "The member's certificate PDF (member token), once the program is complete",
     params: programIdParamSchema,
     data: 'reply',
-    handler: async ({ params, request, reply }) => {
-      const redeem = await findMyProgram(app.db, currentMember(request), params.programId);
+    handler: async ({ params, reply, member }) => {
+      const redeem = await findMyProgram(app.db, member, params.programId);
       await memberCertificate(app.db, redeem.id, baseUrl, memberMessages.certificateNotReady);
       const { pdf, number } = await memberCertificatePdf(app.db, redeem.id, baseUrl);
       return sendCertificatePdf(reply, pdf, number);

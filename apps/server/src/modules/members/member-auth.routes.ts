@@ -8,8 +8,7 @@ import {
   memberPushBodySchema,
   memberRegisterBodySchema,
 } from '@ajar/shared/members/members.schemas';
-import { Reply, openRoute } from '../../lib/route';
-import { currentMember } from '../../plugins/member-auth';
+import { memberRoute, openRoute, Reply } from '../../lib/route';
 import * as service from './member-auth.service';
 
 const tags = ['member'];
@@ -47,35 +46,31 @@ export const memberAuthRoutes: FastifyPluginAsync = async (app) => {
     handler: ({ body, request }) => service.loginMember(deps(), { ...body, ip: request.ip }),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     beforeConsent: true,
     method: 'POST',
     url: '/api/member/v1/logout',
     tags,
     summary: 'Member sign-out: revokes the token and its push subscription',
     data: z.null(),
-    handler: async ({ request }) => {
-      const member = currentMember(request);
+    handler: async ({ member }) => {
       await service.logoutMember(deps(), member);
       app.realtime.endSessions({ sessionId: member.sessionId });
       return new Reply(null, memberMessages.loggedOut);
     },
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     beforeConsent: true,
     method: 'GET',
     url: '/api/member/v1/me',
     tags,
     summary: 'The signed-in member',
     data: memberProfileSchema,
-    handler: ({ request }) => service.getMe(app.db, currentMember(request)),
+    handler: ({ member }) => service.getMe(app.db, member),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     beforeConsent: true,
     method: 'PUT',
     url: '/api/member/v1/push/subscription',
@@ -83,22 +78,21 @@ export const memberAuthRoutes: FastifyPluginAsync = async (app) => {
     summary: "Register or replace the Web Push subscription of the member's session",
     body: memberPushBodySchema,
     data: z.null(),
-    handler: async ({ body, request }) => {
-      await service.saveMemberPush(deps(), currentMember(request), body.subscription);
+    handler: async ({ body, member }) => {
+      await service.saveMemberPush(deps(), member, body.subscription);
       return null;
     },
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     beforeConsent: true,
     method: 'DELETE',
     url: '/api/member/v1/push/subscription',
     tags,
     summary: "Remove the Web Push subscription of the member's session",
     data: z.null(),
-    handler: async ({ request }) => {
-      await service.removeMemberPush(app.db, currentMember(request));
+    handler: async ({ member }) => {
+      await service.removeMemberPush(app.db, member);
       return null;
     },
   });

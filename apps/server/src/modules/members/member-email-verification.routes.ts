@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { emailVerificationMessages } from '@ajar/shared/members/email-verification.constants';
 import { verifyEmailBodySchema } from '@ajar/shared/members/email-verification.schemas';
-import { openRoute } from '../../lib/route';
-import { currentMember } from '../../plugins/member-auth';
+import { memberRoute, openRoute } from '../../lib/route';
 import * as service from './member-email-verification.service';
 
 const tags = ['member'];
@@ -30,8 +29,7 @@ export const memberEmailVerificationRoutes: FastifyPluginAsync = async (app) => 
     },
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'POST',
     url: '/api/member/v1/verify-email/resend',
     tags,
@@ -39,8 +37,8 @@ export const memberEmailVerificationRoutes: FastifyPluginAsync = async (app) => 
     description: '409 when the address is verified already; 429 after 3 links in 15 minutes.',
     data: z.null(),
     message: emailVerificationMessages.sent,
-    handler: async ({ request }) => {
-      await service.resendVerification(deps(), currentMember(request).id);
+    handler: async ({ member }) => {
+      await service.resendVerification(deps(), member.id);
       return null;
     },
   });

@@ -4,8 +4,7 @@ import {
   activityParamSchema,
   workUploadDataSchema,
 } from '@ajar/shared/members/member-learning.schemas';
-import { openRoute } from '../../lib/route';
-import { currentMember } from '../../plugins/member-auth';
+import { memberRoute } from '../../lib/route';
 import {
   discardRest,
   registerMultipart,
@@ -38,8 +37,7 @@ export const parts = (request: FastifyRequest) => uploadParts(request, limits, r
 /** Practice work upload (praktek_mandiri): multipart `file` + `note`. */
 export const practiceWorkRoutes: FastifyPluginAsync = async (app) => {
   await registerMultipart(app, limits);
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'POST',
     url: '/api/member/v1/program/:programId/activity/:activityId/upload',
     tags: ['member'],
@@ -52,11 +50,11 @@ export const practiceWorkRoutes: FastifyPluginAsync = async (app) => {
     params: activityParamSchema,
     data: workUploadDataSchema,
     message: memberMessages.workUploaded,
-    handler: async ({ params, request }) => {
+    handler: async ({ params, request, member }) => {
       try {
         return await uploadPracticeWork(
-          { db: app.db, storage: app.storage, notify: app },
-          currentMember(request),
+          { db: app.db, storage: app.storage, events: app.events },
+          member,
           params,
           parts(request),
         );

@@ -13,10 +13,7 @@ import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import { refuseActivePdf } from '../../lib/pdf-active-content';
 import { activePdfRefusal } from '../media/media.service';
-import {
-  notifyTrainers,
-  type TrainerNotifyDeps,
-} from '../trainer-notifications/trainer-notifications.service';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import {
   completionMode,
   findLearningContext,
@@ -31,8 +28,8 @@ import { sniffFilePart, skipFilePart, type FilePart, type UploadPart } from '../
 export interface PracticeWorkDeps {
   db: Db;
   storage: Storage;
-  /** Notifies the program's trainers that work waits for grading; absent in seeds. */
-  notify?: TrainerNotifyDeps;
+  /** Announces the work waiting for grading (`work.submitted`); absent in seeds. */
+  events?: DomainEventPublisher;
 }
 
 const legacyOffice = ['doc', 'xls', 'ppt'] as const;
@@ -164,15 +161,12 @@ export async function uploadPracticeWork(
     if (result.previousKey && result.previousKey !== work.key) {
       await storage.remove(result.previousKey);
     }
-    if (deps.notify) {
-      await notifyTrainers(deps.notify, {
-        kind: 'work',
-        programId: activity.program_id,
-        topicId: activity.topic_id,
-        activityId: activity.id,
-        memberId: member.id,
-      });
-    }
+    await deps.events?.publish('work.submitted', {
+      programId: activity.program_id,
+      topicId: activity.topic_id,
+      activityId: activity.id,
+      memberId: member.id,
+    });
     return {
       activity: toMemberActivity(activity, result.row),
       progress: result.progress,

@@ -6,16 +6,14 @@ import {
   myProgramSchema,
   redeemBodySchema,
 } from '@ajar/shared/members/members.schemas';
-import { openRoute } from '../../lib/route';
-import { currentMember } from '../../plugins/member-auth';
+import { memberRoute } from '../../lib/route';
 import * as service from './redeem.service';
 
 const tags = ['member'];
 
 /** Redeeming a voucher, and the member's own programs. */
 export const redeemRoutes: FastifyPluginAsync = async (app) => {
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'POST',
     url: '/api/member/v1/redeem',
     tags,
@@ -27,17 +25,16 @@ export const redeemRoutes: FastifyPluginAsync = async (app) => {
     body: redeemBodySchema,
     data: myProgramSchema,
     message: memberMessages.redeemed,
-    handler: ({ body, request }) => service.redeemVoucher(app.db, currentMember(request), body),
+    handler: ({ body, member }) => service.redeemVoucher(app.db, member, body),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'GET',
     url: '/api/member/v1/program/list',
     tags,
     summary: "The member's programs with progress and scores (computed by the server)",
     query: myProgramListQuerySchema,
     data: myProgramListSchema,
-    handler: ({ query, request }) => service.listMyPrograms(app.db, currentMember(request), query),
+    handler: ({ query, member }) => service.listMyPrograms(app.db, member, query),
   });
 };

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { idParamSchema } from '@ajar/shared/common/envelope';
 import { notificationMessages } from '@ajar/shared/notifications/notifications.constants';
@@ -13,37 +12,10 @@ import {
   notificationRecipientsSchema,
   sentNotificationListSchema,
 } from '@ajar/shared/notifications/notifications.schemas';
-import { openRoute, staffRoute } from '../../lib/route';
-import { currentMember } from '../../plugins/member-auth';
-import { defineNotificationPush, type NotificationPushWorker } from './notification-push.service';
+import { memberRoute, staffRoute } from '../../lib/route';
 import * as service from './notifications.service';
 
 const tags = ['notifications'];
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The participants' Web Push worker (staff sends and personal notifications alike). */
-    participantPush: NotificationPushWorker;
-  }
-}
-
-/**
- * Decorates the app with the participants' push jobs, so the modules whose events notify a
- * member (discussions, chat, feedback: `notifyMember`) queue them. The worker runs on the job
- * queue (app.queue), which resumes jobs a restart left and stops with the app.
- */
-export const participantPushPlugin = fp(
-  async (app: FastifyInstance) => {
-    const push = await defineNotificationPush({
-      config: app.config,
-      db: app.db,
-      queue: app.queue,
-      log: app.log,
-    });
-    app.decorate('participantPush', push);
-  },
-  { name: 'participant-push' },
-);
 
 /** Notifications to participants (spec 01 §2 /notifikasi): staff send, members read theirs. */
 export const notificationsRoutes: FastifyPluginAsync = async (app) => {
@@ -86,20 +58,17 @@ export const notificationsRoutes: FastifyPluginAsync = async (app) => {
     handler: ({ query }) => service.listSentNotifications(app.db, query),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'GET',
     url: '/api/member/v1/notification/list',
     tags: ['member'],
     summary: "The member's notifications, newest first, with the read flag",
     query: memberNotificationListQuerySchema,
     data: memberNotificationListSchema,
-    handler: ({ query, request }) =>
-      service.listMemberNotifications(app.db, currentMember(request), query),
+    handler: ({ query, member }) => service.listMemberNotifications(app.db, member, query),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     method: 'PUT',
     url: '/api/member/v1/notification/read/:id',
     tags: ['member'],
@@ -107,8 +76,8 @@ export const notificationsRoutes: FastifyPluginAsync = async (app) => {
     params: idParamSchema,
     data: z.null(),
     message: notificationMessages.read,
-    handler: async ({ params, request }) => {
-      await service.readMemberNotification(app.db, currentMember(request), params.id);
+    handler: async ({ params, member }) => {
+      await service.readMemberNotification(app.db, member, params.id);
       return null;
     },
   });

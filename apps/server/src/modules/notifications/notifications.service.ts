@@ -132,7 +132,7 @@ export async function readMemberNotification(db: Db, member: RequestMember, id: 
   if (!(await repo.markMemberNotificationRead(db, member.id, id))) throw AppError.notFound();
 }
 
-/** What notifying a member needs; the Fastify app fits once `participantPush` is decorated. */
+/** What notifying a member needs (the notifications module's subscribers pass it). */
 export interface MemberNotifyDeps {
   db: Db;
   participantPush: NotificationPushWorker;

@@ -116,7 +116,8 @@ export const participantsRoutes: FastifyPluginAsync = async (app) => {
     body: feedbackBodySchema,
     data: feedbackSchema,
     message: participantMessages.feedbackSent,
-    handler: ({ body, user }) => service.giveFeedback(app.db, user, body, app),
+    handler: ({ body, user }) =>
+      service.giveFeedback({ db: app.db, events: app.events }, user, body),
   });
 
   staffRoute(app, {

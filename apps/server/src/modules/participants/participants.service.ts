@@ -2,10 +2,6 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Paged } from '@ajar/shared/common/envelope';
 import { isProgramScoped } from '@ajar/shared/common/roles';
-import {
-  learnerLinks,
-  personalNotificationTexts,
-} from '@ajar/shared/notifications/notifications.constants';
 import { participantMessages } from '@ajar/shared/participants/participants.constants';
 import type {
   Feedback,
@@ -27,7 +23,7 @@ import { emailChangedMail } from '../auth/password-reset.mail';
 import { endMemberSessions } from '../members/member-account.service';
 import { recordAuditEvent } from '../records/audit-trail.service';
 import { recordLearningEvent } from '../records/records.service';
-import { notifyMember, type MemberNotifyDeps } from '../notifications/notifications.service';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import { requireProgram, type Viewer } from '../access/access.service';
 import * as repo from './participants.repository';
 
@@ -189,14 +185,13 @@ export async function getVoucherDetail(db: Db, viewer: Viewer, id: string): Prom
 
 /**
  * `PUT /api/users/v1/trainer/feedback-mr`: the staff response (score, text) on one activity of a
- * participant, only for an activity of the redemption's program under the named topic. With
- * `notify` (the route; not the seed) the participant gets a notification opening the activity.
+ * participant, only for an activity of the redemption's program under the named topic. A new or
+ * changed response is announced (`work.graded`: the participant is notified).
  */
 export async function giveFeedback(
-  db: Db,
+  { db, events }: { db: Db; events: DomainEventPublisher },
   viewer: Viewer,
   body: FeedbackBodyParsed,
-  notify?: MemberNotifyDeps,
 ): Promise<Feedback> {
   const redeem = await repo.redeemProgram(db, body.member_redeem_id);
   if (!redeem) throw AppError.notFound(participantMessages.redeemNotFound);
@@ -235,13 +230,13 @@ export async function giveFeedback(
     return row;
   });
   // An unchanged response changes nothing, so nobody is told of it again either.
-  if (notify && stored) {
-    await notifyMember(notify, {
-      memberId: redeem.member_id,
+  if (stored) {
+    await events.publish('work.graded', {
       programId: redeem.program_id,
-      title: personalNotificationTexts.feedbackTitle,
-      message: personalNotificationTexts.feedback(activity.name, body.score),
-      link: learnerLinks.activity(redeem.program_id, activity.id),
+      activityId: activity.id,
+      activityName: activity.name,
+      memberId: redeem.member_id,
+      score: body.score,
     });
   }
   return {

@@ -20,8 +20,7 @@ import {
   staffDeletionRequestListSchema,
 } from '@ajar/shared/privacy/privacy.schemas';
 import { attachmentHeader } from '../../lib/downloads';
-import { openRoute, staffRoute } from '../../lib/route';
-import { currentMember } from '../../plugins/member-auth';
+import { memberRoute, openRoute, staffRoute } from '../../lib/route';
 import * as deletion from './account-deletion.service';
 import * as consent from './consent.service';
 import * as exports from './data-export.service';
@@ -35,19 +34,17 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
   const deletionDeps = () => ({ ...deps(), realtime: app.realtime });
   await deletion.defineErasureJob(deletionDeps());
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     beforeConsent: true,
     method: 'GET',
     url: '/api/member/v1/privacy/export',
     tags,
     summary: "The member's latest copy of their data ('Unduh data saya'), or null",
     data: memberDataExportSchema.nullable(),
-    handler: ({ request }) => exports.latestExport(app.db, currentMember(request).id),
+    handler: ({ member }) => exports.latestExport(app.db, member.id),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     beforeConsent: true,
     method: 'POST',
     url: '/api/member/v1/privacy/export',
@@ -57,11 +54,10 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
       'One still being made or still downloadable is answered instead of a second. Follow it with GET; when `downloadable`, GET …/export/{id}/download serves it once, within 24 hours.',
     data: memberDataExportSchema,
     message: privacyMessages.exportStarted,
-    handler: ({ request }) => exports.startExport(deps(), currentMember(request).id),
+    handler: ({ member }) => exports.startExport(deps(), member.id),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     beforeConsent: true,
     method: 'GET',
     url: '/api/member/v1/privacy/export/:id/download',
@@ -69,8 +65,8 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
     summary: "The member's data zip, once (404 when downloaded already, expired or not theirs)",
     params: idParamSchema,
     data: 'reply',
-    handler: async ({ params, request, reply }) => {
-      const file = await exports.openExport(deps(), currentMember(request).id, params.id);
+    handler: async ({ params, reply, member }) => {
+      const file = await exports.openExport(deps(), member.id, params.id);
       reply.raw.once('close', () => {
         file.done().catch((err: unknown) => app.log.warn({ err }, 'member export not removed'));
       });
@@ -84,19 +80,17 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     beforeConsent: true,
     method: 'GET',
     url: '/api/member/v1/privacy/delete-request',
     tags,
     summary: "The member's pending 'Hapus akun' request, or null",
     data: memberDeletionRequestSchema.nullable(),
-    handler: ({ request }) => deletion.myDeletionRequest(app.db, currentMember(request).id),
+    handler: ({ member }) => deletion.myDeletionRequest(app.db, member.id),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     beforeConsent: true,
     method: 'POST',
     url: '/api/member/v1/privacy/delete-request',
@@ -107,15 +101,14 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
     body: deletionRequestBodySchema,
     data: memberDeletionRequestSchema,
     message: deletionMessages.requested,
-    handler: ({ body, request }) =>
-      deletion.requestDeletion(deletionDeps(), currentMember(request), {
+    handler: ({ body, request, member }) =>
+      deletion.requestDeletion(deletionDeps(), member, {
         password: body.password,
         ip: request.ip,
       }),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     beforeConsent: true,
     method: 'DELETE',
     url: '/api/member/v1/privacy/delete-request',
@@ -123,7 +116,7 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
     summary: "Cancels the member's pending 'Hapus akun' request",
     data: z.null(),
     message: deletionMessages.cancelled,
-    handler: ({ request }) => deletion.cancelDeletion(app.db, currentMember(request).id),
+    handler: ({ member }) => deletion.cancelDeletion(app.db, member.id),
   });
 
   staffRoute(app, {
@@ -161,8 +154,7 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
     handler: () => consent.currentNotice(app.db),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     beforeConsent: true,
     method: 'GET',
     url: '/api/member/v1/privacy/consent',
@@ -171,11 +163,10 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
     description:
       'While `required`, other member routes answer 403 with `code: consent_required` until POST agrees.',
     data: memberConsentStatusSchema,
-    handler: ({ request }) => consent.consentStatus(app.db, currentMember(request).id),
+    handler: ({ member }) => consent.consentStatus(app.db, member.id),
   });
 
-  openRoute(app, {
-    access: 'member',
+  memberRoute(app, {
     beforeConsent: true,
     method: 'POST',
     url: '/api/member/v1/privacy/consent',
@@ -184,8 +175,8 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
     body: memberConsentBodySchema,
     data: memberConsentStatusSchema,
     message: privacyNoticeMessages.agreed,
-    handler: ({ body, request }) =>
-      consent.agree(app.db, currentMember(request).id, body.version, request.ip),
+    handler: ({ body, request, member }) =>
+      consent.agree(app.db, member.id, body.version, request.ip),
   });
 
   staffRoute(app, {

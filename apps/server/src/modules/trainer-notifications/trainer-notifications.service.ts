@@ -18,7 +18,7 @@ import type { Realtime } from '../../plugins/realtime';
 import * as repo from './trainer-notifications.repository';
 import { programTrainerIds } from '../access/access.repository';
 
-/** What notifying needs; the Fastify app itself fits (routes pass `app`). */
+/** What notifying the trainers needs (the notifications module's subscribers pass it). */
 export interface TrainerNotifyDeps {
   db: Db;
   realtime: Realtime;
