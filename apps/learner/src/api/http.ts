@@ -1,4 +1,5 @@
-import { ApiError, apiUrl, readEnvelope, refusal, type Query } from '@ajar/shared/common/api-error';
+import { readApiReply, sendApiCall, type ReplyReader } from '@ajar/shared/common/api-client';
+import { ApiError, apiUrl, type Query } from '@ajar/shared/common/api-error';
 import { messages } from '@ajar/shared/common/messages';
 import { sendWithProgress } from '@ajar/shared/common/upload-progress';
 import { consentRequiredCode } from '@ajar/shared/privacy/consent-code';
@@ -11,6 +12,7 @@ export const offlineMessage = 'Anda sedang offline. Periksa koneksi internet lal
 export const sessionEndedMessage = 'Sesi Anda berakhir, silakan masuk lagi';
 
 export { ApiError, type Query };
+export { errorMessage } from '@ajar/shared/common/api-client';
 
 export function buildUrl(path: string, query?: Query): string {
   return apiUrl(`${memberApi}${path}`, query, window.location.origin);
@@ -22,67 +24,62 @@ function authHeaders(): Record<string, string> {
 }
 
 /** Unwraps the envelope `{ status, message, data }`; a refusal becomes an ApiError. */
-async function unwrap<T>(res: Response, signedIn: boolean): Promise<T> {
-  const payload = readEnvelope<T>(await res.text());
-  // A wrong password at 'Masuk' is not an ended session: only a call that carried a token ends it.
-  if (res.status === 401 && signedIn) {
-    // The notice first: clearing the session moves the guard to 'Masuk', which shows it.
-    setSignInNotice(sessionEndedMessage);
-    writeSession(null);
-    throw new ApiError(401, sessionEndedMessage);
-  }
-  if (res.status === 403 && payload?.code === consentRequiredCode) setConsentRequired(true);
-  if (!res.ok) throw refusal(res.status, payload);
-  return payload?.data as T;
+function unwrap<T>(res: Response, signedIn: boolean, reader?: ReplyReader<T>): Promise<T> {
+  return readApiReply<T>(
+    res,
+    (_, envelope) => {
+      // A wrong password at 'Masuk' is not an ended session: only a call that carried a token ends it.
+      if (res.status === 401 && signedIn) {
+        // The notice first: clearing the session moves the guard to 'Masuk', which shows it.
+        setSignInNotice(sessionEndedMessage);
+        writeSession(null);
+        throw new ApiError(401, sessionEndedMessage);
+      }
+      if (res.status === 403 && envelope?.code === consentRequiredCode) setConsentRequired(true);
+    },
+    reader,
+  );
 }
 
 function networkError(): ApiError {
   return new ApiError(0, navigator.onLine ? messages.networkError : offlineMessage);
 }
 
-interface RequestOptions {
+interface RequestOptions<T> {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Checks the reply's data (a schema of `packages/shared`); without it the data is trusted. */
+  reader?: ReplyReader<T>;
 }
 
 /** The one HTTP client of the app: bearer token, envelope, field errors, 401, offline. */
 export async function request<T>(
   method: string,
   path: string,
-  options: RequestOptions = {},
+  options: RequestOptions<T> = {},
 ): Promise<T> {
-  const isForm = options.body instanceof FormData;
   const auth = authHeaders();
-  let res: Response;
-  try {
-    res = await fetch(buildUrl(path, options.query), {
+  const res = await sendApiCall(
+    {
       method,
+      url: buildUrl(path, options.query),
+      headers: auth,
+      body: options.body,
       signal: options.signal,
-      headers: {
-        accept: 'application/json',
-        ...(options.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-        ...auth,
-      },
-      body:
-        options.body === undefined
-          ? undefined
-          : isForm
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw networkError();
-  }
-  return unwrap<T>(res, 'authorization' in auth);
+    },
+    networkError,
+  );
+  return unwrap<T>(res, 'authorization' in auth, options.reader);
 }
 
 export const http = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
-    request<T>('GET', path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
+  get: <T>(path: string, query?: Query, signal?: AbortSignal, reader?: ReplyReader<T>) =>
+    request<T>('GET', path, { query, signal, reader }),
+  post: <T>(path: string, body?: unknown, reader?: ReplyReader<T>) =>
+    request<T>('POST', path, { body, reader }),
+  put: <T>(path: string, body?: unknown, reader?: ReplyReader<T>) =>
+    request<T>('PUT', path, { body, reader }),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
 
@@ -101,12 +98,6 @@ export function upload<T>(
       throw networkError();
     },
   );
-}
-
-/** The message to show for any failed call. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
 }
 
 /** Field messages of a refusal (`400 { validation: { field: 'pesan' } }`), or none. */

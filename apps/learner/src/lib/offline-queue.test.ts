@@ -179,4 +179,53 @@ describe('offline queue', () => {
     await expect(queue.sendOrQueue(call('a'))).rejects.toThrow('Presensi hanya');
     expect(await queue.listQueued()).toEqual([]);
   });
+
+  it.each([400, 403, 404, 409, 422])(
+    'sends a call the server refuses with %i once, never again, and reports it',
+    async (status) => {
+      online = false;
+      await queue.sendOrQueue(call('refused', { kind: 'chat' }));
+      online = true;
+      answer = () => ({ status, message: 'Ditolak' });
+      await queue.flushQueue();
+      answer = (req) => ({ status: 200, data: req.body });
+      await queue.flushQueue();
+      expect(sent.map((s) => s.path)).toEqual(['/x/refused']);
+      expect(queue.refusalsSnapshot()).toEqual([
+        { key: 'refused', kind: 'chat', message: 'Ditolak' },
+      ]);
+    },
+  );
+
+  it.each([408, 429, 500, 502, 503])(
+    'keeps a call met by %i, reports nothing, and sends it again',
+    async (status) => {
+      online = false;
+      await queue.sendOrQueue(call('busy'));
+      online = true;
+      answer = () => ({ status, message: 'Coba lagi nanti' });
+      await queue.flushQueue();
+      expect((await queue.listQueued()).map((c) => c.key)).toEqual(['busy']);
+      expect(queue.refusalsSnapshot()).toEqual([]);
+      answer = (req) => ({ status: 200, data: req.body });
+      await queue.flushQueue();
+      expect(await queue.listQueued()).toEqual([]);
+      expect(sent.map((s) => s.path)).toEqual(['/x/busy', '/x/busy']);
+    },
+  );
+
+  it("keeps only the newest call of a 'replace' slot, in the newest one's place", async () => {
+    online = false;
+    await queue.sendOrQueue(call('v1', { slot: 'video-progress:a', body: { at: 10 } }), 'replace');
+    await new Promise((r) => setTimeout(r, 2));
+    await queue.sendOrQueue(call('other'));
+    await new Promise((r) => setTimeout(r, 2));
+    await queue.sendOrQueue(call('v2', { slot: 'video-progress:a', body: { at: 40 } }), 'replace');
+    expect((await queue.listQueued()).map((c) => c.key)).toEqual(['other', 'v2']);
+    expect(queue.isQueued('video-progress:a')).toBe(true);
+    online = true;
+    await queue.flushQueue();
+    expect(sent.map((s) => s.body)).toEqual([{ idempotency_key: 'other' }, { at: 40 }]);
+    expect(queue.isQueued('video-progress:a')).toBe(false);
+  });
 });

@@ -1,9 +1,11 @@
-import { ApiError, apiUrl, readEnvelope, refusal, type Query } from '@ajar/shared/common/api-error';
+import { readApiReply, sendApiCall } from '@ajar/shared/common/api-client';
+import { ApiError, apiUrl, type Query } from '@ajar/shared/common/api-error';
 import { messages } from '@ajar/shared/common/messages';
 import { sendWithProgress } from '@ajar/shared/common/upload-progress';
 import { readSession, writeSession } from './session';
 
 export { ApiError, type Query };
+export { errorMessage } from '@ajar/shared/common/api-client';
 
 interface RequestOptions {
   query?: Query;
@@ -29,15 +31,15 @@ function authHeaders(): Record<string, string> {
   return session ? { authorization: `Bearer ${session.token}` } : {};
 }
 
-async function unwrap<T>(res: Response): Promise<T> {
-  const payload = readEnvelope<T>(await res.text());
-  if (res.status === 401) {
+function unwrap<T>(res: Response): Promise<T> {
+  return readApiReply<T>(res, () => {
+    if (res.status !== 401) return;
     writeSession(null);
     onUnauthorized();
-  }
-  if (!res.ok) throw refusal(res.status, payload);
-  return payload?.data as T;
+  });
 }
+
+const networkError = () => new ApiError(0, messages.networkError);
 
 /** The one HTTP client: adds the bearer token, unwraps the envelope, handles 401. */
 export async function request<T>(
@@ -45,30 +47,16 @@ export async function request<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  const isForm = options.body instanceof FormData;
-  let res: Response;
-  try {
-    res = await fetch(buildUrl(path, options.query), {
+  const res = await sendApiCall(
+    {
       method,
+      url: buildUrl(path, options.query),
+      headers: { ...authHeaders(), ...options.headers },
+      body: options.body,
       signal: options.signal,
-      headers: {
-        accept: 'application/json',
-        ...(options.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-        ...authHeaders(),
-        ...options.headers,
-      },
-      body:
-        options.body === undefined
-          ? undefined
-          : isForm
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    // The browser's own words ('Failed to fetch') are English and say nothing useful.
-    throw new ApiError(0, messages.networkError);
-  }
+    },
+    networkError,
+  );
   return unwrap<T>(res);
 }
 
@@ -92,7 +80,7 @@ export function upload<T>(
   return sendWithProgress({ method, url: buildUrl(path), headers, form, onProgress }).then(
     (res) => unwrap<T>(res),
     () => {
-      throw new ApiError(0, messages.networkError);
+      throw networkError();
     },
   );
 }
@@ -107,11 +95,4 @@ export function isMissingRecord(error: unknown): boolean {
   if (error.status === 404) return true;
   const fields = Object.keys(error.validation ?? {});
   return error.status === 400 && fields.length > 0 && fields.every((f) => f === 'id');
-}
-
-/** The message to show for any failed call. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof Error) return error.message;
-  return String(error);
 }

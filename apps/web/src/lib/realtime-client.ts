@@ -1,15 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
 // Types only: the event schemas (and zod) stay out of the signed-in shell's JavaScript.
-import type {
-  RealtimeEventName,
-  RealtimePayload,
-  ServerToClientEvents,
-} from '@ajar/shared/realtime';
-import { realtimePath } from '@ajar/shared/realtime.constants';
+import type { RealtimeEventName, RealtimePayload } from '@ajar/shared/realtime';
+import { openRealtimeSocket, type RealtimeSocket } from '@ajar/shared/realtime-socket';
 import { readSession, subscribeSession } from '../api/session';
-
-export type RealtimeSocket = Socket<ServerToClientEvents>;
 
 let socket: RealtimeSocket | null = null;
 let socketToken: string | null = null;
@@ -24,9 +17,7 @@ export function realtimeSocket(): RealtimeSocket | null {
   const token = readSession()?.token ?? null;
   if (token !== socketToken) {
     socket?.close();
-    socket = token
-      ? io({ path: realtimePath, auth: { token }, transports: ['websocket', 'polling'] })
-      : null;
+    socket = token ? openRealtimeSocket(token) : null;
     socketToken = token;
   }
   return socket;

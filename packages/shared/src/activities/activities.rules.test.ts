@@ -20,6 +20,7 @@ import {
   setMeta,
   sortSchedule,
   validateSchedule,
+  youtubeEmbedUrl,
   youtubeVideoId,
   type Schedule,
 } from './activities.rules';
@@ -291,10 +292,27 @@ describe('youtubeVideoId', () => {
     ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
     ['https://youtube.com/shorts/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
     ['https://m.youtube.com/watch?v=dQw4w9WgXcQ&list=x', 'dQw4w9WgXcQ'],
+    ['https://m.youtube.com/shorts/dQw4w9WgXcQ?feature=share', 'dQw4w9WgXcQ'],
+    ['https://www.youtube.com/live/dQw4w9WgXcQ?si=abc', 'dQw4w9WgXcQ'],
+    ['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://WWW.YouTube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['  https://youtu.be/dQw4w9WgXcQ  ', 'dQw4w9WgXcQ'],
+    ['http://youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://notyoutube.com/watch?v=dQw4w9WgXcQ', null],
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQxx', null],
+    ['https://www.youtube.com/channel/UC38IQsAvIsxxjztdMZQtwHA', null],
     ['https://www.youtube.com/watch?v=short', null],
     ['https://vimeo.com/123', null],
     ['https://evil.com/youtube.com/watch?v=dQw4w9WgXcQ', null],
     ['javascript:alert(1)', null],
     ['not a url', null],
   ])('%s → %s', (url, id) => expect(youtubeVideoId(url)).toBe(id));
+
+  it('embeds in the privacy-enhanced mode, and embeds nothing else', () => {
+    const embed = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
+    expect(youtubeEmbedUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toBe(embed);
+    expect(youtubeEmbedUrl('https://youtu.be/dQw4w9WgXcQ')).toBe(embed);
+    expect(youtubeEmbedUrl('https://youtube.com/shorts/dQw4w9WgXcQ')).toBe(embed);
+    expect(youtubeEmbedUrl('https://example.com/watch?v=dQw4w9WgXcQ')).toBeNull();
+  });
 });

@@ -448,8 +448,11 @@ export function isYoutubeUrl(value: string): boolean {
   return youtubeVideoId(value) !== null;
 }
 
-/** The embeddable address of a YouTube link (the host the CSP frame-src allows). */
+/**
+ * The embeddable address of a YouTube link, in YouTube's privacy-enhanced mode (no cookies until
+ * the video plays); the CSP's frame-src in `apps/server/src/plugins/security-headers.ts` allows it.
+ */
 export function youtubeEmbedUrl(value: string): string | null {
   const id = youtubeVideoId(value);
-  return id ? `https://www.youtube.com/embed/${id}` : null;
+  return id ? `https://www.youtube-nocookie.com/embed/${id}` : null;
 }

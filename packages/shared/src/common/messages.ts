@@ -18,4 +18,6 @@ export const messages = {
   serverError: 'Terjadi kesalahan pada server',
   /** A call that never reached the server (fetch refused, connection lost), in both apps. */
   networkError: 'Tidak dapat terhubung ke server, coba lagi',
+  /** A reply that does not have the shape the app expects (an app older than its server). */
+  unreadableReply: 'Jawaban server tidak dapat dibaca. Muat ulang halaman lalu coba lagi.',
 } as const;

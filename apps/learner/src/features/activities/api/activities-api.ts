@@ -1,14 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
+import { readReplyData } from '@ajar/shared/common/api-client';
 import type { CheckInData } from '@ajar/shared/attendance/attendance.schemas';
-import type {
-  CompleteData,
-  MemberActivityDetail,
-  MemberCertificateData,
-  MyProgramDetail,
-  QuizAnswerSaved,
-  QuizResult,
-  QuizStartData,
-  VideoProgressData,
+import {
+  quizResultSchema,
+  quizStartDataSchema,
+  type CompleteData,
+  type MemberActivityDetail,
+  type MemberCertificateData,
+  type MyProgramDetail,
+  type QuizAnswerSaved,
+  type VideoProgressData,
 } from '@ajar/shared/members/member-learning.schemas';
 import type {
   MemberPopupQuizzesData,
@@ -17,6 +18,7 @@ import type {
 } from '@ajar/shared/members/member-popup.schemas';
 import { http, upload } from '../../../api/http';
 import { sendOrQueue, startOfflineQueue } from '../../../lib/offline-queue';
+import { readSent } from '../../../lib/read-sent';
 
 startOfflineQueue();
 
@@ -74,7 +76,7 @@ export const completeActivity = (programId: string, activityId: string) =>
   http.post<CompleteData>(`${activityPath(programId, activityId)}/complete`);
 
 export const startQuiz = (programId: string, activityId: string) =>
-  http.post<QuizStartData>(`${activityPath(programId, activityId)}/quiz/start`);
+  http.post(`${activityPath(programId, activityId)}/quiz/start`, undefined, quizStartDataSchema);
 
 /** What waits in the offline queue for one action (its button shows it, `useQueued`). */
 export const queueSlots = {
@@ -121,14 +123,17 @@ export const submitQuiz = (
   answers: Record<string, number | null>,
   key: string,
 ) =>
-  sendOrQueue<QuizResult>({
+  sendOrQueue<unknown>({
     key,
     kind: 'quiz',
     slot: queueSlots.quizSubmit(attemptId),
     method: 'POST',
     path: `${activityPath(programId, activityId)}/quiz/${enc(attemptId)}/submit`,
     body: { answers, idempotency_key: key },
-  });
+  }).then(readSent(quizResultSchema));
+
+/** The result of a submit the offline queue sent later, checked as the one sent at once. */
+export const readQuizResult = (data: unknown) => readReplyData(quizResultSchema, data);
 
 /** One pop-up answer, scored on the server; offline it waits with its idempotency key. */
 export const answerGameplay = (

@@ -1,5 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,24 +42,32 @@ const question = (n: number) => ({
 interface Server {
   answers: Record<string, number>;
   saves: { question_id: string; answer: number | null }[];
-  submits: unknown[];
+  submits: { answers: Record<string, number | null>; idempotency_key: string }[];
   reachable: boolean;
+  /** The attempt's time in seconds, and its deadline (ms) once started. */
+  seconds: number;
+  deadline: number | null;
 }
 let server: Server;
 
+// A whole MUI screen in jsdom on a busy machine takes seconds to show: waits get ten.
+configure({ asyncUtilTimeout: 10_000 });
+
+/** The attempt as the server answers `start`: its time counts from the first start. */
 function startData(): QuizStartData {
+  server.deadline ??= Date.now() + server.seconds * 1000;
   return {
     attempt: {
       id: attemptId,
       attempt_no: 1,
       started_at: new Date().toISOString(),
-      deadline_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+      deadline_at: new Date(server.deadline).toISOString(),
       submitted_at: null,
       score: null,
       passed: null,
     },
     attempts_left: 0,
-    seconds_left: 600,
+    seconds_left: Math.max(0, Math.round((server.deadline - Date.now()) / 1000)),
     sections: [{ name: 'Bagian A', questions: [1, 2, 3, 4].map(question) }],
     answers: { ...server.answers },
   };
@@ -90,8 +107,10 @@ function reply(data: unknown, status = 200) {
 
 beforeEach(() => {
   localStorage.clear();
+  // jsdom lays nothing out and has no scrolling: the result's scroll into view is a no-op.
+  Element.prototype.scrollIntoView = () => undefined;
   vi.stubGlobal('indexedDB', new IDBFactory());
-  server = { answers: {}, saves: [], submits: [], reachable: true };
+  server = { answers: {}, saves: [], submits: [], reachable: true, seconds: 600, deadline: null };
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => server.reachable);
   vi.stubGlobal(
     'fetch',
@@ -108,7 +127,7 @@ beforeEach(() => {
         return reply({ ...save, attempt_id: attemptId, answered_count: 0 });
       }
       if (path.endsWith('/submit')) {
-        server.submits.push(body);
+        server.submits.push(body as Server['submits'][number]);
         return reply(resultData());
       }
       return reply(null, 404);
@@ -118,6 +137,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -307,5 +327,103 @@ describe('quiz activity', () => {
     await act(() => router.navigate(-1));
     fireEvent.click(await screen.findByRole('button', { name: 'Tinggalkan' }));
     await screen.findByText('Daftar aktivitas', {}, { timeout: 10_000 });
+  });
+});
+
+/**
+ * The clock: the player's interval and the wall clock are faked (the fetches and the queue's
+ * timeouts stay real), so `vi.waitFor` (which keeps real timers) waits on the screen.
+ */
+const fakeClock = () =>
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: Date.now() });
+const until = <T,>(check: () => T) => vi.waitFor(check, { timeout: 10_000 });
+const timerText = () => screen.getByRole('timer').getAttribute('aria-label');
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** Settings that parse, questions that may be skipped (so 'Kirim Jawaban' is open at once). */
+const skippable = (detail: MemberActivityDetail): MemberActivityDetail => ({
+  ...detail,
+  settings: { ...defaultActivitySettings, is_skip: 1, is_show_timer: 1 },
+});
+
+describe('quiz activity: the clock and the submit', () => {
+  it("counts down the server's time and sends the answers by itself, once, at zero", async () => {
+    server.seconds = 30;
+    fakeClock();
+    await renderQuiz(skippable(activity(false)));
+    fireEvent.click(screen.getByRole('button', { name: 'Mulai' }));
+    await until(() => screen.getByText('0 dari 4 soal terjawab'));
+    expect(timerText()).toBe('Sisa waktu 00:30');
+    choose(2, 'B');
+    await advance(20_000);
+    expect(timerText()).toBe('Sisa waktu 00:10');
+    await advance(9_000);
+    // Not a moment early.
+    expect(server.submits).toEqual([]);
+    await advance(1_200);
+    await until(() => screen.getByText('Hasil percobaan ke-1'));
+    expect(server.submits).toEqual([
+      { answers: { [qid(2)]: 1 }, idempotency_key: expect.any(String) as string },
+    ]);
+    await advance(5_000);
+    expect(server.submits).toHaveLength(1);
+  });
+
+  it('reopens after a reload with the time that was left, never more', async () => {
+    fakeClock();
+    await renderQuiz(skippable(activity(false)));
+    fireEvent.click(screen.getByRole('button', { name: 'Mulai' }));
+    await until(() => screen.getByText('0 dari 4 soal terjawab'));
+    choose(1, 'C');
+    await advance(200_000);
+    expect(timerText()).toBe('Sisa waktu 06:40');
+    // The tab is killed while offline and opened again a minute later.
+    server.reachable = false;
+    cleanup();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await renderQuiz(skippable(activity(true)));
+    await until(() => screen.getByText('1 dari 4 soal terjawab'));
+    expect(chosen(1, 'C')).toBe(true);
+    // 600 s less 260 s away (less the few ms `vi.waitFor` moves the faked clock).
+    const [, mm, ss] = /(\d\d):(\d\d)$/.exec(timerText() ?? '') ?? [];
+    const left = Number(mm) * 60 + Number(ss);
+    expect(left).toBeLessThanOrEqual(340);
+    expect(left).toBeGreaterThan(335);
+  });
+
+  it('sends the submit once however often it is tapped', async () => {
+    await renderQuiz(skippable(activity(false)));
+    fireEvent.click(screen.getByRole('button', { name: 'Mulai' }));
+    await screen.findByText('0 dari 4 soal terjawab');
+    choose(1, 'A');
+    const send = screen.getByRole('button', { name: 'Kirim Jawaban' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    await screen.findByText('Hasil percobaan ke-1');
+    expect(server.submits).toHaveLength(1);
+  });
+
+  it('keeps a submit made offline, and sends it once with the attempt key when back', async () => {
+    await renderQuiz(skippable(activity(false)));
+    fireEvent.click(screen.getByRole('button', { name: 'Mulai' }));
+    await screen.findByText('0 dari 4 soal terjawab');
+    server.reachable = false;
+    choose(4, 'B');
+    fireEvent.click(screen.getByRole('button', { name: 'Kirim Jawaban' }));
+    await screen.findByText('Menunggu koneksi…');
+    // A reload while it waits: the attempt reopens and the participant sends again.
+    cleanup();
+    await renderQuiz(skippable(activity(true)));
+    await screen.findByText('1 dari 4 soal terjawab');
+    fireEvent.click(screen.getByRole('button', { name: 'Kirim Jawaban' }));
+    await screen.findByText('Menunggu koneksi…');
+    expect(server.submits).toEqual([]);
+
+    server.reachable = true;
+    window.dispatchEvent(new Event('online'));
+    await screen.findByText('Hasil percobaan ke-1');
+    expect(server.submits).toHaveLength(1);
+    expect(server.submits[0]!.answers).toEqual({ [qid(4)]: 1 });
+    // The answer saved before the submit, in that order; nothing sent twice.
+    expect(server.saves).toEqual([expect.objectContaining({ question_id: qid(4), answer: 1 })]);
   });
 });

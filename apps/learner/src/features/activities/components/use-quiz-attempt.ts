@@ -7,7 +7,7 @@ import type {
 import { memberMessages } from '@ajar/shared/members/members.constants';
 import { ApiError, errorMessage } from '../../../api/http';
 import { onQueuedSent } from '../../../lib/offline-queue';
-import { saveQuizAnswer, startQuiz, submitQuiz } from '../api/activities-api';
+import { readQuizResult, saveQuizAnswer, startQuiz, submitQuiz } from '../api/activities-api';
 import {
   clearDraft,
   endsAtOf,
@@ -185,7 +185,11 @@ export function useQuizAttempt(
         if (!attemptOver.has(outcome.error.message)) setStep(playing(draft));
         return true;
       }
-      finished(draft, outcome.data as QuizResult);
+      try {
+        finished(draft, readQuizResult(outcome.data));
+      } catch (failure) {
+        setError(errorMessage(failure));
+      }
     });
   });
 

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import { Card } from '../../../components/card';
-import { readContent, youtubeEmbedUrl } from '../lib/activity-content';
+import { readContent } from '../lib/activity-content';
 import { useYoutubeAnswer, useYoutubeProgress, youtubePlayerUrl } from '../lib/youtube-bridge';
 import type { ActivityProps } from './activity-props';
 import { WatchProgress } from '@ajar/player/video/watch-progress';
+import { youtubeEmbedUrl } from '@ajar/shared/activities/activities.rules';
 import { RichText } from './rich-text';
 import { useSaveVideoPosition } from './use-save-video-position';
 

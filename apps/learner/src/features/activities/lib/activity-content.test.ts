@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { MemberGameplay } from '@ajar/shared/members/member-popup.schemas';
 import { checkWorkFile } from '../components/practice-work-activity';
 import { verdictOf } from '../components/video-activity';
-import { youtubeEmbedUrl } from './activity-content';
 
 const side = (text: string) => ({ text, image: null, audio: null });
 const served = (over: Partial<MemberGameplay>): MemberGameplay => ({
@@ -60,15 +59,5 @@ describe('checkWorkFile', () => {
     const big = new File(['x'], 'besar.zip');
     Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
     expect(checkWorkFile(big)).toBe('Ukuran file maksimal 20 MB');
-  });
-});
-
-describe('youtubeEmbedUrl', () => {
-  it('reads watch, short and embed addresses, and nothing else', () => {
-    const embed = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
-    expect(youtubeEmbedUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toBe(embed);
-    expect(youtubeEmbedUrl('https://youtu.be/dQw4w9WgXcQ')).toBe(embed);
-    expect(youtubeEmbedUrl('https://youtube.com/shorts/dQw4w9WgXcQ')).toBe(embed);
-    expect(youtubeEmbedUrl('https://example.com/watch?v=dQw4w9WgXcQ')).toBeNull();
   });
 });

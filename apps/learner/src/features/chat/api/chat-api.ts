@@ -1,12 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ChatMessage, ChatRoomDetail } from '@ajar/shared/chat/chat.schemas';
 import { http, upload } from '../../../api/http';
-import {
-  listQueued,
-  sendOrQueue,
-  startOfflineQueue,
-  type QueuedCall,
-} from '../../../lib/offline-queue';
 
 /** The participant's private chat with the trainer of a program. */
 
@@ -45,37 +38,6 @@ export const roomIdQuery = (programId: string) =>
     queryFn: () => http.post<{ room_id: string }>('/chat/get-room-id', { program_id: programId }),
     staleTime: Infinity,
   });
-
-/** A newest-first page of the room: `before` is the oldest message id already shown. */
-export const fetchRoom = (roomId: string, before?: string) =>
-  http.get<ChatRoomDetail>(`/chat/detail-room/${enc(roomId)}`, before ? { before } : undefined);
-
-export const markRoomRead = (roomId: string) => http.put<null>(`/chat/read/${enc(roomId)}`);
-
-const sendPath = (roomId: string) => `/chat/room/${enc(roomId)}/send-message`;
-
-/**
- * Sends a message, or keeps it in the outbox while offline; its key (also the server's
- * idempotency key) makes a resend after reconnecting store it once.
- */
-export function sendChatMessage(roomId: string, key: string, message: string) {
-  startOfflineQueue();
-  return sendOrQueue<ChatMessage>({
-    key,
-    method: 'POST',
-    path: sendPath(roomId),
-    body: { message, idempotency_key: key },
-    kind: 'chat',
-  });
-}
-
-/** Messages of this room still waiting in the outbox (oldest first). */
-export async function queuedMessages(roomId: string): Promise<QueuedCall[]> {
-  const calls = await listQueued();
-  return calls
-    .filter((call) => call.kind === 'chat' && call.path === sendPath(roomId))
-    .sort((a, b) => a.created_at.localeCompare(b.created_at));
-}
 
 /**
  * An image for the room, uploaded through Ajar (multipart `file`, with progress 0…1); the

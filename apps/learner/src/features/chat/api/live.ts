@@ -1,8 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { RealtimeEventName, RealtimePayload } from '@ajar/shared/realtime';
+import type { RealtimeSocket } from '@ajar/shared/realtime-socket';
 import { readSession, subscribeSession } from '../../../api/session';
-import type { LiveSocket } from './realtime-client';
 
 /**
  * The one live connection of the signed-in app: events of the shared map (chat messages, unread
@@ -15,7 +15,7 @@ type AnyHandler = (payload: unknown) => void;
 const handlers = new Map<string, Set<AnyHandler>>();
 const stateListeners = new Set<() => void>();
 const reconnectListeners = new Set<() => void>();
-let socket: LiveSocket | null = null;
+let socket: RealtimeSocket | null = null;
 let token: string | null = null;
 let connected = false;
 let opening: Promise<void> | null = null;
@@ -26,7 +26,7 @@ function setConnected(value: boolean) {
   for (const listener of stateListeners) listener();
 }
 
-function attach(next: LiveSocket) {
+function attach(next: RealtimeSocket) {
   let connectedBefore = false;
   next.on('connect', () => {
     setConnected(true);
@@ -49,10 +49,11 @@ export function ensureLive(): Promise<void> {
   token = current;
   setConnected(false);
   if (!current) return Promise.resolve();
-  opening = import('./realtime-client').then(({ openSocket }) => {
+  // Loaded on first use: socket.io-client stays out of the first screen.
+  opening = import('@ajar/shared/realtime-socket').then(({ openRealtimeSocket }) => {
     opening = null;
     if (token !== current) return;
-    socket = openSocket(current);
+    socket = openRealtimeSocket(current);
     attach(socket);
   });
   return opening;

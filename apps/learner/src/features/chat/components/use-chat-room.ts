@@ -2,15 +2,17 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { messageTypeStaff } from '@ajar/shared/chat/chat.constants';
 import type { ChatMessage, ChatRoomDetail } from '@ajar/shared/chat/chat.schemas';
+import { readReplyData } from '@ajar/shared/common/api-client';
 import { errorMessage } from '../../../api/http';
 import { onQueuedSent } from '../../../lib/offline-queue';
+import { chatKeys } from '../api/chat-api';
 import {
-  chatKeys,
   fetchRoom,
   markRoomRead,
   queuedMessages,
+  readChatMessage,
   sendChatMessage,
-} from '../api/chat-api';
+} from '../api/chat-room-api';
 import { useLiveEvent, useLiveReconnect } from '../api/live';
 
 /** A message written offline, shown until the server has it. */
@@ -88,13 +90,17 @@ export function useChatRoom(roomId: string | undefined) {
       onQueuedSent((call, outcome) => {
         if (call.kind !== 'chat') return;
         void refreshPending();
-        if ('data' in outcome) {
-          setMessages((current) => merge(current, [outcome.data as ChatMessage]));
-          return;
+        if ('error' in outcome) {
+          setError(outcome.error.message);
+          // Shown here: the app's notice does not repeat it.
+          return true;
         }
-        setError(outcome.error.message);
-        // Shown here: the app's notice does not repeat it.
-        return true;
+        try {
+          const message = readReplyData(readChatMessage, outcome.data);
+          setMessages((current) => merge(current, [message]));
+        } catch (failure) {
+          setError(errorMessage(failure));
+        }
       }),
     [refreshPending],
   );
