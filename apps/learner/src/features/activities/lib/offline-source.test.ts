@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MemberActivityDetail } from '@ajar/shared/members/member-learning.schemas';
 import type { VideoStream } from '@ajar/shared/media/media-video';
 import type { SavedActivity } from '../../../lib/saved-files';
+import { activityDetail } from './activity-detail.fixture';
 import { offlineSourceOf, playbackOf } from './offline-source';
 
 const mp4 = '/media/2026/11/00000000-0000-4000-8000-00000000000f.mp4';
@@ -20,44 +21,12 @@ const ready: VideoStream = {
 };
 
 function detail(over: Partial<MemberActivityDetail>): MemberActivityDetail {
-  return {
-    id: '00000000-0000-4000-8000-000000000002',
-    topic_id: '00000000-0000-4000-8000-000000000009',
+  return activityDetail({
     name: 'Video Pelajaran',
     type: 'menonton_video',
-    seq: 1,
-    completion: 'manual',
-    is_complete: false,
-    completed_at: null,
-    score: null,
-    attempts: 0,
-    upload: null,
-    feedback: null,
-    state: 'sedang',
-    lock_reason: null,
-    locked_by: null,
-    settings: {},
     content: { file },
-    attempts_left: 0,
-    question_count: null,
-    history: [],
-    video_position: null,
-    video_max_position: null,
-    video_duration: null,
-    requirement: {
-      route: 'video',
-      content_missing: false,
-      watched_percent: 0,
-      required_percent: 90,
-      popups_left: 0,
-      opened_at: null,
-      link_followed_at: null,
-      required_seconds: 0,
-      file_url: null,
-      link_url: null,
-    },
     ...over,
-  };
+  });
 }
 
 describe('offlineSourceOf', () => {
