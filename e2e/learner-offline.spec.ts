@@ -112,7 +112,7 @@ describe('Ajar Belajar offline', () => {
     await page.goto(activityPath());
     await page.getByRole('heading', { name: videoName, level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Simpan untuk offline' }).click();
-    const kept = page.getByText(/^Video tersimpan di perangkat: \d+,\d MB\./);
+    const kept = page.getByText(/^Video tersimpan di perangkat: \d+(,\d)? [KM]B\./);
     await kept.waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Hapus dari perangkat' }).waitFor();
     await checkScreen(page, 'simpan-offline');
@@ -144,7 +144,7 @@ describe('Ajar Belajar offline', () => {
   it("lists what is saved on the profile with its space, and 'Hapus dari perangkat' removes it", async () => {
     await page.goto('/belajar/profil');
     const card = page.getByRole('region', { name: 'Tersimpan untuk offline' });
-    await card.getByText(/^1 aktivitas, \d+,\d MB di perangkat ini\.$/).waitFor();
+    await card.getByText(/^1 aktivitas, \d+(,\d)? [KM]B di perangkat ini\.$/).waitFor();
     await card.getByRole('link', { name: videoName }).waitFor();
     await card.scrollIntoViewIfNeeded();
     await checkScreen(page, 'profil-tersimpan');

@@ -9,7 +9,6 @@ import type {
   QuizResult,
   QuizStartData,
 } from '@ajar/shared/members/member-learning.schemas';
-import { activityDetail } from '../lib/activity-detail.fixture';
 
 /**
  * The quiz screen against a member API played by a stubbed `fetch` that keeps the attempt as
@@ -124,18 +123,43 @@ afterEach(() => {
 });
 
 function activity(open: boolean): MemberActivityDetail {
-  return activityDetail({
+  return {
     id: activityId,
+    topic_id: '00000000-0000-4000-8000-000000000009',
     name: 'Kuis 1',
     type: 'quiz',
+    seq: 1,
     completion: 'quiz',
+    is_complete: false,
+    completed_at: null,
+    score: null,
+    attempts: 0,
+    upload: null,
+    feedback: null,
     state: open ? 'sedang' : 'belum',
+    lock_reason: null,
+    locked_by: null,
     settings: { is_skip: 1, is_show_timer: 1 },
+    content: {},
     attempts_left: open ? 0 : 1,
     question_count: { min: 4, max: 4 },
     history: open ? [startData().attempt] : [],
-    requirement: { ...activityDetail().requirement, route: 'quiz' },
-  });
+    video_position: null,
+    video_max_position: null,
+    video_duration: null,
+    requirement: {
+      route: 'quiz',
+      content_missing: false,
+      watched_percent: 0,
+      required_percent: 0,
+      popups_left: 0,
+      opened_at: null,
+      link_followed_at: null,
+      required_seconds: 0,
+      file_url: null,
+      link_url: null,
+    },
+  };
 }
 
 async function renderQuiz(detail: MemberActivityDetail) {
