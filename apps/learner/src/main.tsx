@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { readSession } from './api/session';
+import { readSession, subscribeSession } from './api/session';
 import { queryClient } from './query-client';
 import { router } from './router';
 import { registerServiceWorker } from './lib/service-worker';
@@ -26,3 +26,12 @@ registerServiceWorker();
 // Answers and check-ins kept offline on an earlier visit are sent as soon as the app opens, on any
 // screen (lazily: the outbox's code stays out of the first screen's budget).
 if (readSession()) void import('./lib/offline-queue').then((m) => m.startOfflineQueue());
+
+// A phone may be shared: signing out (or a session ending) forgets the screens seen and the files
+// saved for offline.
+subscribeSession(() => {
+  if (!readSession()) void import('./lib/saved-files').then((m) => m.clearKeptData());
+});
+
+// When the connection returns, every screen on show reads its data again by itself.
+window.addEventListener('online', () => void queryClient.invalidateQueries());

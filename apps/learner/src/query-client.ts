@@ -1,10 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api/http';
 
-/** One query client: a refusal (4xx) is not retried, a failed connection twice while online. */
+/**
+ * One query client: a refusal (4xx) is not retried, a failed connection twice while online.
+ * Offline a read is still tried once ('offlineFirst'): the service worker answers screens seen
+ * before from what it kept (public/sw-offline.js).
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
+      networkMode: 'offlineFirst',
       staleTime: 30_000,
       retry: (count, error) =>
         navigator.onLine &&

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectionWantsSaving, readDataSaver, writeDataSaver } from './data-saver';
+import { connectionWantsSaving, lazyImages, readDataSaver, writeDataSaver } from './data-saver';
 
 const setConnection = (connection: object | undefined) =>
   Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
@@ -26,5 +26,19 @@ describe('Hemat data', () => {
     setConnection({ effectiveType: '4g' });
     writeDataSaver(true);
     expect(readDataSaver()).toBe(true);
+  });
+});
+
+describe('lazyImages', () => {
+  it('loads the images of author and chat HTML only as they near the screen', () => {
+    expect(lazyImages('<p><img src="/media/a.png" alt="A"></p><IMG src="/media/b.png">')).toBe(
+      '<p><img loading="lazy" decoding="async" src="/media/a.png" alt="A"></p><img loading="lazy" decoding="async" src="/media/b.png">',
+    );
+  });
+
+  it('keeps a loading the author set, and leaves text without images as it is', () => {
+    const eager = '<img src="/media/a.png" loading="eager">';
+    expect(lazyImages(eager)).toBe(eager);
+    expect(lazyImages('<p>Tanpa gambar, <b>img</b></p>')).toBe('<p>Tanpa gambar, <b>img</b></p>');
   });
 });

@@ -57,3 +57,12 @@ export function useDataSaver(): [boolean, (on: boolean) => void] {
   }, []);
   return [on, change];
 }
+
+/**
+ * Author and chat HTML with its images loaded only as they near the screen: a long text's
+ * pictures below the fold cost no data until scrolled to. The server keeps no smaller copies of
+ * images (docs/decisions.md, "Hemat data for images").
+ */
+export function lazyImages(html: string): string {
+  return html.replace(/<img\b(?![^>]*\sloading=)/gi, '<img loading="lazy" decoding="async"');
+}

@@ -1,4 +1,4 @@
-import { multipartBody } from '../test/factories/media';
+import { buildMedia, multipartBody } from '../test/factories/media';
 import { pngBytes } from '../test/factories/media-bytes';
 import { buildProgram, programBody } from '../test/factories/programs';
 import { adminCall as admin, row, S, type MatrixRow } from './authorization-matrix.types';
@@ -361,6 +361,15 @@ export const contentRows: MatrixRow[] = [
   row('GET /api/storage/v1/media/company/detail/:id', S.manage, 'media.manage', ({ w }) => ({
     url: `/api/storage/v1/media/company/detail/${w.media.id}`,
   })),
+  row(
+    'DELETE /api/storage/v1/media/company/delete/:id',
+    S.manage,
+    'media.manage (disposable media item)',
+    async ({ w }) => {
+      const m = await buildMedia(w.app.db);
+      return { url: `/api/storage/v1/media/company/delete/${m.id}` };
+    },
+  ),
   row(
     'GET /api/storage/v1/media/public/:id',
     S.open(200),

@@ -193,6 +193,11 @@ export class S3Storage implements Storage {
     await client.send(new sdk.s3.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
+  async removeFolder(prefix: string): Promise<void> {
+    assertStorageKey(prefix);
+    for (const key of await this.list(`${prefix}/`)) await this.remove(key);
+  }
+
   /** Every key under `prefix`, all pages (the daily backup's pruning reads it). */
   async list(prefix: string): Promise<string[]> {
     const { sdk, client } = await this.connect();

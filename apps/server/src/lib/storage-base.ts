@@ -41,6 +41,8 @@ export interface Storage {
   put(key: string, body: Readable | AsyncIterable<Uint8Array>): Promise<{ size: number }>;
   /** Removes the object; a missing object is not an error. */
   remove(key: string): Promise<void>;
+  /** Removes every object under the folder `prefix` (keys `prefix/…`); none is not an error. */
+  removeFolder(prefix: string): Promise<void>;
   /** Size and time of an object, or null when there is none. */
   stat(key: string): Promise<StoredObjectInfo | null>;
   /** The object's bytes, or the inclusive range of them. */

@@ -130,6 +130,10 @@ export class LocalStorage implements Storage {
     await fs.rm(this.filePath(key), { force: true });
   }
 
+  async removeFolder(prefix: string): Promise<void> {
+    await fs.rm(this.filePath(prefix), { recursive: true, force: true });
+  }
+
   async stat(key: string): Promise<StoredObjectInfo | null> {
     try {
       const info = await fs.stat(this.filePath(key));

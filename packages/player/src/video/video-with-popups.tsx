@@ -34,8 +34,13 @@ export interface VideoWithPopupsProps {
   src: string;
   /** Its HLS renditions once converted; the player then offers 'Kualitas'. */
   streams?: VideoStreams | null;
-  /** The quality to start with ('Hemat data' for a participant saving data). */
+  /**
+   * The quality to start with ('Hemat data' for a participant saving data: nothing of the video
+   * loads before 'play', not even its first bytes).
+   */
   initialQuality?: VideoQuality;
+  /** The quality chosen in 'Kualitas' (what 'Simpan untuk offline' then keeps). */
+  onQualityChange?: (quality: VideoQuality) => void;
   quizzes: readonly PopupQuizItem[];
   setting: PopupQuizSetting | null;
   /** The questions of every pop-up quiz; undefined while they load. */
@@ -78,6 +83,7 @@ export function VideoWithPopups({
   onTime,
   onPopupProgress,
   onEnded,
+  onQualityChange,
 }: VideoWithPopupsProps) {
   const quizzes = useMemo(() => [...unsorted].sort((a, b) => a.second - b.second), [unsorted]);
   const byId = useMemo(
@@ -247,7 +253,7 @@ export function VideoWithPopups({
           ref={video}
           poster={streams?.poster_url ?? undefined}
           controls
-          preload="metadata"
+          preload={initialQuality === 'saver' ? 'none' : 'metadata'}
           playsInline
           aria-label="Video aktivitas"
           sx={{ width: '100%', maxHeight: { xs: 360, md: 520 }, display: 'block' }}
@@ -298,7 +304,11 @@ export function VideoWithPopups({
             size="small"
             label="Kualitas"
             value={quality}
-            onChange={(event) => setQuality(event.target.value as VideoQuality)}
+            onChange={(event) => {
+              const chosen = event.target.value as VideoQuality;
+              setQuality(chosen);
+              onQualityChange?.(chosen);
+            }}
             slotProps={{ select: { native: true } }}
             sx={{ minWidth: 150 }}
           >

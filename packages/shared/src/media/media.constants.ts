@@ -39,6 +39,7 @@ export const mediaMessages = {
   rangeNotSatisfiable: 'Rentang data tidak valid',
   videoNotice: 'Format file yang didukung adalah mp4 ukuran maks: 100 MB.',
   wrongKind: (type: string) => `Please select ${type} file format`,
+  deleted: 'Media berhasil dihapus',
   /** 415 of a PDF with JavaScript, actions or embedded files (media and practice work). */
   pdfActiveContent:
     'PDF berisi konten aktif (JavaScript, aksi otomatis, atau file sisipan) dan tidak dapat diunggah. Simpan ulang sebagai PDF biasa (misalnya lewat "Cetak ke PDF"), lalu unggah lagi.',

@@ -13,7 +13,8 @@ import {
   mediaListSchema,
 } from '@ajar/shared/media/media.schemas';
 import { openRoute, staffRoute } from '../../lib/route';
-import { getMediaItem, listMediaItems, uploadMedia } from './media.service';
+import { z } from 'zod';
+import { deleteMediaItem, getMediaItem, listMediaItems, uploadMedia } from './media.service';
 import {
   discardRest,
   registerMultipart,
@@ -103,6 +104,23 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     params: mediaIdParamSchema,
     data: mediaItemSchema,
     handler: ({ params }) => getMediaItem(deps(), params.id),
+  });
+
+  staffRoute(app, {
+    method: 'DELETE',
+    url: '/api/storage/v1/media/company/delete/:id',
+    permission: 'media.manage',
+    tags,
+    security: bearer,
+    summary: 'Delete a media item',
+    description: 'Removes the item, its file and, for a video, its HLS renditions and poster.',
+    params: mediaIdParamSchema,
+    data: z.null(),
+    message: mediaMessages.deleted,
+    handler: async ({ params }) => {
+      await deleteMediaItem(deps(), params.id);
+      return null;
+    },
   });
 
   openRoute(app, {

@@ -31,7 +31,7 @@ import {
 } from './media.repository';
 import { isUuid } from '../../lib/ids';
 import { sniffFilePart, skipFilePart, type FilePart, type UploadPart } from '../../lib/upload-part';
-import { toVideoStream } from './video-stream.service';
+import { hlsFolderOf, toVideoStream } from './video-stream.service';
 
 export interface MediaDeps {
   db: Db;
@@ -264,4 +264,18 @@ export async function getMediaItem(deps: MediaDeps, id: string): Promise<MediaIt
   const row = await findMediaById(deps.db, id);
   if (!row) throw AppError.notFound();
   return toMediaItem(row, deps.storage);
+}
+
+/**
+ * Removes a media item from the library with its file and, for a video, every HLS conversion of
+ * it (renditions, playlists, poster). A conversion still running finds the row gone and removes
+ * what it stored (video-stream.service.ts). Program pictures that named it lose it (the foreign
+ * key sets null); an activity that named it shows its file as missing.
+ */
+export async function deleteMediaItem(deps: MediaDeps, id: string): Promise<void> {
+  if (!isUuid(id)) throw AppError.notFound();
+  const key = await deleteMediaRow(deps.db, id);
+  if (key === null) throw AppError.notFound();
+  await deps.storage.remove(key);
+  await deps.storage.removeFolder(hlsFolderOf(id));
 }

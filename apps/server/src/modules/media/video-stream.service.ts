@@ -22,6 +22,9 @@ import { transcodeToHls, type FfmpegTools } from './video-transcode';
 
 export const videoStreamQueue = 'media-video-stream';
 
+/** Every conversion of a media item (each version a folder inside). */
+export const hlsFolderOf = (mediaId: string) => `hls/${mediaId}`;
+
 /** The master playlist under a conversion's folder. */
 export const masterPlaylist = 'master.m3u8';
 export const posterImage = 'poster.jpg';
@@ -83,7 +86,7 @@ export async function runVideoStream(
   if (!row || row.type !== 'video') return;
   await updateVideoStream(deps.db, mediaId, { video_status: 'processing', video_progress: 0 });
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'ajar-video-'));
-  const prefix = `hls/${mediaId}/${randomBytes(6).toString('hex')}`;
+  const prefix = `${hlsFolderOf(mediaId)}/${randomBytes(6).toString('hex')}`;
   const stored: string[] = [];
   try {
     const input = path.join(work, 'source.mp4');

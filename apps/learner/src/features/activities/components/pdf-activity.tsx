@@ -5,6 +5,9 @@ import { readContent } from '../lib/activity-content';
 import type { ActivityProps } from './activity-props';
 import { CompleteButton } from './complete-button';
 import { RichText } from './rich-text';
+import { useSavedActivity } from '../../../hooks/use-saved-files';
+import { offlineSourceOf } from '../lib/offline-source';
+import { SaveOfflineCard } from './save-offline-card';
 
 /**
  * Reading an e-book: the PDF drawn inside the app (pdf.js, page by page: phones' browsers do not
@@ -18,6 +21,11 @@ export function PdfActivity({ programId, activity }: ActivityProps) {
   // the viewer keeps the first one rather than load the file again.
   const [source, setSource] = useState(url);
   if (url && !source) setSource(url);
+  // A PDF saved for offline is read from the phone (the service worker answers its address); its
+  // opening was recorded when it was shown before saving.
+  const saved = useSavedActivity(activity.id);
+  const kept = saved?.source.kind === 'file' ? saved.source.url : null;
+  const offline = offlineSourceOf(activity, 'auto');
   return (
     <>
       {content.description && (
@@ -27,7 +35,9 @@ export function PdfActivity({ programId, activity }: ActivityProps) {
       )}
       {url ? (
         <Card className="stack">
-          <PdfViewer source={source ?? url} buttonClassName="button button--secondary" />
+          {saved !== undefined && (
+            <PdfViewer source={kept ?? source ?? url} buttonClassName="button button--secondary" />
+          )}
           <a href={url} target="_blank" rel="noopener noreferrer">
             Buka PDF {content.file?.name ? `(${content.file.name})` : ''}
           </a>
@@ -36,6 +46,9 @@ export function PdfActivity({ programId, activity }: ActivityProps) {
         <Card>
           <p className="muted">Dokumen belum tersedia.</p>
         </Card>
+      )}
+      {offline && url && (
+        <SaveOfflineCard programId={programId} activity={activity} type="pdf" source={offline} />
       )}
       <CompleteButton programId={programId} activity={activity} label="Selesai membaca" />
     </>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type {
   MemberGameplay,
@@ -23,6 +23,10 @@ import type { ActivityProps } from './activity-props';
 import { RichText } from './rich-text';
 import { useSaveVideoPosition } from './use-save-video-position';
 import { useDataSaver } from '../../../lib/data-saver';
+import { useSavedActivity } from '../../../hooks/use-saved-files';
+import type { VideoQuality } from '@ajar/shared/media/media-video';
+import { offlineSourceOf, playbackOf } from '../lib/offline-source';
+import { SaveOfflineCard } from './save-offline-card';
 
 const flag = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
 
@@ -117,6 +121,9 @@ export function VideoActivity({ programId, activity }: ActivityProps) {
 
   const { onTime, watch, reportAgain } = useSaveVideoPosition(programId, activity);
   const [saveData] = useDataSaver();
+  const [quality, setQuality] = useState<VideoQuality>(saveData ? 'saver' : 'auto');
+  // A video saved for offline plays from the phone (the service worker answers its files).
+  const saved = useSavedActivity(activity.id);
 
   const judge: GameplayJudge = useCallback(
     async (gameplay, answer) => {
@@ -135,19 +142,22 @@ export function VideoActivity({ programId, activity }: ActivityProps) {
   );
 
   const url = content.file?.url;
+  const offline = offlineSourceOf(activity, quality);
+  const play = url ? playbackOf(url, activity.video_stream, saved ?? null) : null;
   return (
     <>
-      {url ? (
+      {url && play ? (
         <Card flush>
-          {popups.isPending ? (
+          {popups.isPending || saved === undefined ? (
             <p className="muted" style={{ padding: '1rem' }}>
               Memuat video…
             </p>
           ) : (
             <VideoWithPopups
-              src={url}
-              streams={activity.video_stream}
+              src={play.src}
+              streams={play.streams}
               initialQuality={saveData ? 'saver' : 'auto'}
+              onQualityChange={setQuality}
               quizzes={quizzes}
               setting={popups.data ? playerSetting(popups.data) : null}
               gameplays={gameplays}
@@ -164,6 +174,9 @@ export function VideoActivity({ programId, activity }: ActivityProps) {
         <Card>
           <p className="muted">Video belum tersedia.</p>
         </Card>
+      )}
+      {offline && (
+        <SaveOfflineCard programId={programId} activity={activity} type="video" source={offline} />
       )}
       {url && (
         <Card>

@@ -17,6 +17,7 @@ import { imageMessage, roomIdQuery, uploadChatImage } from '../api/chat-api';
 import { useLiveConnected } from '../api/live';
 import { formatDateTime } from '@ajar/shared/common/datetime';
 import { useChatRoom, type PendingMessage } from '../components/use-chat-room';
+import { lazyImages } from '../../../lib/data-saver';
 import '../chat.css';
 
 const maxLength = 5000;
@@ -29,7 +30,10 @@ function Bubble({ message, readAt }: { message: ChatMessage; readAt: string | nu
     <li className={`bubble ${mine ? 'bubble--mine' : ''}`}>
       {!mine && <span className="bubble__name">{message.name}</span>}
       {/* Sanitised by the server (an allow-list), as the back office shows it. */}
-      <div className="bubble__text" dangerouslySetInnerHTML={{ __html: message.message }} />
+      <div
+        className="bubble__text"
+        dangerouslySetInnerHTML={{ __html: lazyImages(message.message) }}
+      />
       <span className="bubble__meta">
         <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
         {mine && <span className="bubble__mark">{read ? ' · Dibaca' : ' · Terkirim'}</span>}
@@ -41,7 +45,10 @@ function Bubble({ message, readAt }: { message: ChatMessage; readAt: string | nu
 function PendingBubble({ message }: { message: PendingMessage }) {
   return (
     <li className="bubble bubble--mine bubble--pending">
-      <div className="bubble__text" dangerouslySetInnerHTML={{ __html: message.message }} />
+      <div
+        className="bubble__text"
+        dangerouslySetInnerHTML={{ __html: lazyImages(message.message) }}
+      />
       <span className="bubble__meta">Menunggu koneksi…</span>
     </li>
   );

@@ -1,6 +1,9 @@
 import { useDataSaver } from '../../../lib/data-saver';
 
-/** 'Hemat data' on the profile: videos at their lowest quality, nothing loaded before 'play'. */
+/**
+ * 'Hemat data' on the profile: videos at their lowest quality, nothing loaded before 'play', no
+ * program covers.
+ */
 export function DataSaverSwitch() {
   const [on, setOn] = useDataSaver();
   return (
@@ -16,7 +19,8 @@ export function DataSaverSwitch() {
         />
       </label>
       <span id="data-saver-hint" className="muted">
-        Video diputar dengan kualitas terendah dan baru dimuat saat Anda menekan putar.
+        Video diputar dengan kualitas terendah dan baru dimuat saat Anda menekan putar. Gambar
+        sampul program tidak dimuat.
       </span>
     </div>
   );

@@ -32,6 +32,7 @@ import { DataExportCard } from '../components/data-export-card';
 import { DataSaverSwitch } from '../components/data-saver-switch';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { ProfilePhoto } from '../components/profile-photo';
+import { SavedFilesCard } from '../components/saved-files-card';
 
 function ProfileForm({ profile }: { profile: MemberProfile }) {
   const [saved, setSaved] = useState(false);
@@ -110,6 +111,7 @@ export function ProfilePage() {
       <Card>
         <DataSaverSwitch />
       </Card>
+      <SavedFilesCard />
       <DataExportCard />
       <Card className="stack">
         <h2>Keamanan</h2>

@@ -4,15 +4,20 @@ import { LinkButton } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ProgressBar } from '../../../components/progress-bar';
 import { pathTo } from '../../../routes/paths';
+import { useDataSaver } from '../../../lib/data-saver';
 
-/** One program of 'Program Saya': cover, title, progress and the next activity to do. */
+/**
+ * One program of 'Program Saya': cover, title, progress and the next activity to do. With
+ * 'Hemat data' the cover is not loaded (the server has no smaller copy of it).
+ */
 export function ProgramCard({ item }: { item: MyProgram }) {
+  const [saveData] = useDataSaver();
   const programId = item.program.id;
   const next = item.next_activity;
   const done = item.progress >= 100;
   return (
     <Card as="li" flush className="program-card">
-      {item.cover_url ? (
+      {item.cover_url && !saveData ? (
         <img className="program-card__cover" src={item.cover_url} alt="" loading="lazy" />
       ) : (
         <div className="program-card__cover program-card__cover--empty" aria-hidden="true" />
