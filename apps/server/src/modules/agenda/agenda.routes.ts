@@ -24,8 +24,10 @@ export const agendaRoutes: FastifyPluginAsync = async (app) => {
   await service.defineReminderJob({
     db: app.db,
     participantPush: app.participantPush,
+    realtime: app.realtime,
     queue: app.queue,
     log: app.log,
+    everySeconds: app.config.REMINDER_EVERY_SECONDS,
   });
 
   openRoute(app, {

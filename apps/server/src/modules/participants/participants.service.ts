@@ -7,6 +7,7 @@ import {
   personalNotificationTexts,
 } from '@ajar/shared/notifications/notifications.constants';
 import { participantMessages } from '@ajar/shared/participants/participants.constants';
+import { memberTarget } from '@ajar/shared/realtime';
 import type {
   Feedback,
   FeedbackBodyParsed,
@@ -236,6 +237,10 @@ export async function giveFeedback(
   });
   // An unchanged response changes nothing, so nobody is told of it again either.
   if (notify && stored) {
+    notify.realtime.emit(memberTarget(redeem.member_id), 'activity.feedback', {
+      program_id: redeem.program_id,
+      activity_id: activity.id,
+    });
     await notifyMember(notify, {
       memberId: redeem.member_id,
       programId: redeem.program_id,
