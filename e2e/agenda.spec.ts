@@ -6,7 +6,7 @@ import { signedInApi, type Api } from './support/api';
 import { useApp } from './support/app';
 import { snapOnFailure, type OpenPage } from './support/browser';
 import { createActivity, createProgramWithTopic } from './support/data';
-import { checkScreen, checkTextScale, learnerPage, learnerSignIn } from './support/learner';
+import { checkScreen, checkTextScale, signedInLearnerPage } from './support/learner';
 import { joinProgram, type JoinedMember } from './support/members';
 
 // 'Agenda' in Ajar Belajar on a 390 px phone: a meeting and a quiz deadline of tomorrow (WIB)
@@ -64,11 +64,8 @@ beforeAll(async () => {
   await admin('PUT', `/program/v1/company/update-status/${programId}`, { status: 'publish' });
   joined = await joinProgram(app, admin, programId, `Rina Agenda ${stamp}`);
 
-  phone = await learnerPage(app.browser, app.server.url);
+  phone = await signedInLearnerPage(app.browser, app.server.url, joined.email);
   page = phone.page;
-  await page.goto('/belajar/masuk');
-  await learnerSignIn(page, joined.email, 'Rahasia123');
-  await page.waitForURL('**/belajar/');
 }, 180_000);
 
 describe('Ajar Belajar: Agenda', () => {

@@ -28,7 +28,7 @@ function loggedLinks(): string[] {
 }
 
 describe('Ajar Belajar: verifying the e-mail address', () => {
-  it('shows “Verifikasi email anda” after registration, sends again, and the link verifies', async () => {
+  it('shows “Verifikasi email Anda” after registration, sends again, and the link verifies', async () => {
     const opened = await learnerPage(app.browser, app.server.url);
     page = opened.page;
     await page.goto('/belajar/daftar');
@@ -36,13 +36,13 @@ describe('Ajar Belajar: verifying the e-mail address', () => {
     await learnerRegister(page, participant);
     await page.getByRole('heading', { name: 'Program Saya' }).waitFor();
 
-    const banner = page.getByRole('region', { name: 'Verifikasi email anda' });
+    const banner = page.getByRole('region', { name: 'Verifikasi email Anda' });
     await banner.getByText(participant.email).waitFor();
     await expect.poll(() => loggedLinks().length).toBe(1);
     await checkScreenFully(page, 'verifikasi-email-banner');
 
     await banner.getByRole('button', { name: 'Kirim ulang' }).click();
-    await banner.getByText('Link verifikasi telah dikirim ke email anda').waitFor();
+    await banner.getByText('Link verifikasi telah dikirim ke email Anda').waitFor();
     await expect.poll(() => loggedLinks().length).toBe(2);
     await checkScreenFully(page, 'verifikasi-email-terkirim');
 
@@ -58,7 +58,7 @@ describe('Ajar Belajar: verifying the e-mail address', () => {
     await page.getByRole('link', { name: 'Buka Ajar Belajar' }).click();
     await page.getByRole('heading', { name: 'Program Saya' }).waitFor();
     await page.getByText('Belum ada program').waitFor();
-    expect(await page.getByRole('region', { name: 'Verifikasi email anda' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Verifikasi email Anda' }).count()).toBe(0);
 
     // The link is used up.
     await page.goto(link.pathname + link.search);

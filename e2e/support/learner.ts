@@ -52,6 +52,19 @@ export async function learnerSignIn(page: Page, email: string, password: string)
   await page.getByRole('button', { name: 'Masuk', exact: true }).click();
 }
 
+/** A phone page of a member (password `Rahasia123`) signed in through 'Masuk', on 'Program Saya'. */
+export async function signedInLearnerPage(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+): Promise<OpenPage> {
+  const phone = await learnerPage(browser, baseURL);
+  await phone.page.goto('/belajar/masuk');
+  await learnerSignIn(phone.page, email, 'Rahasia123');
+  await phone.page.waitForURL('**/belajar/');
+  return phone;
+}
+
 /** Fills 'Daftar' as a participant would, ticking the consent to the privacy notice. */
 export async function learnerRegister(
   page: Page,

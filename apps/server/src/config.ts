@@ -145,6 +145,17 @@ const configSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /**
+     * Outside production only, for browser tests of time-driven work (the reminders): the
+     * server's clock starts at this instant (ISO 8601) and runs on from there. Unset: the real
+     * time.
+     */
+    CLOCK_START: z.iso.datetime({ offset: true }).optional(),
+    /**
+     * Outside production only: seconds between runs of the reminder job, instead of every
+     * `reminderTimes.runEveryMinutes` (a browser test waits seconds, not minutes).
+     */
+    REMINDER_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     /** Audit entries older than this many days are removed by a daily job (default 5 years). */
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(1826),
     SESSION_TTL_HOURS: z.coerce
@@ -201,6 +212,14 @@ const configSchema = z
   .refine((c) => !c.METRICS || c.NODE_ENV !== 'production' || c.METRICS_TOKEN !== undefined, {
     path: ['METRICS_TOKEN'],
     message: 'METRICS=true in production needs METRICS_TOKEN',
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.CLOCK_START === undefined, {
+    path: ['CLOCK_START'],
+    message: 'is for tests: production runs on the real time',
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.REMINDER_EVERY_SECONDS === undefined, {
+    path: ['REMINDER_EVERY_SECONDS'],
+    message: 'is for tests: production sends reminders on their own schedule',
   })
   .refine((c) => c.STORAGE !== 's3' || c.S3_BUCKET !== undefined, {
     path: ['S3_BUCKET'],

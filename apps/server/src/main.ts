@@ -9,6 +9,7 @@ import { ensureFirstAdmin, ensureReferenceData } from './db/reference-data';
 import { seedIfEmpty } from './seed/seed';
 import { listenHost } from './listen-host';
 import { liftoffWarning } from './lib/liftoff-warning';
+import { startServerClockAt } from './lib/clock';
 import { backupControlPlugin } from './plugins/backup-control';
 import { s3BackupTarget } from './lib/backup';
 import { createS3Storage } from './lib/storage';
@@ -109,6 +110,8 @@ async function main() {
   if (!config.DATABASE_URL && !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
     await prepareInChild(startLog);
   }
+  // A test server's moved clock (config.ts, CLOCK_START; refused in production).
+  if (config.CLOCK_START) startServerClockAt(new Date(config.CLOCK_START));
   const database = await openDatabase(target);
   await prepare(database, config, startLog);
   const app = await buildApp({ config, database });

@@ -36,6 +36,16 @@ export const realtimeEvents = {
   }),
   /** A new trainer notification for the receiver (the bell's live pop-up). */
   'notification.new': trainerNotificationSchema,
+  /**
+   * A new notification for the receiving member (a reminder, a response, a staff send): the bell
+   * and 'Notifikasi' reload. The program it is about, none for a send to everyone.
+   */
+  'member_notification.new': z.object({ program_id: z.string().nullable() }),
+  /**
+   * The trainer scored or answered the receiving member's work on an activity: the activity, its
+   * program's progress and 'Nilai' reload.
+   */
+  'activity.feedback': z.object({ program_id: z.string(), activity_id: z.string() }),
   /** One of the receiver's jobs moved (progress, done, failed): 'Unduhan' updates. */
   'job.progress': jobSchema,
 } as const;

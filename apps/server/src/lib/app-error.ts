@@ -1,3 +1,5 @@
+import { messages } from '@ajar/shared/common/messages';
+
 /**
  * `Retry-After` of a 429 whose source does not know better (every 429 carries one).
  * Sources that know when the client may try again pass their own seconds.
@@ -28,7 +30,7 @@ export class AppError extends Error {
     return new AppError(400, 'error validation', validation);
   }
 
-  static unauthorized(message = 'Sesi anda telah berakhir, silakan login kembali') {
+  static unauthorized(message = messages.unauthorized) {
     return new AppError(401, message);
   }
 

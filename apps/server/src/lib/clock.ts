@@ -12,3 +12,9 @@ export function serverNow(): Date {
 export function setServerClock(at: (() => Date) | null): void {
   source = at ?? (() => new Date());
 }
+
+/** The server's clock reads `start` now and runs on from there at the real pace (CLOCK_START). */
+export function startServerClockAt(start: Date): void {
+  const offset = start.getTime() - Date.now();
+  source = () => new Date(Date.now() + offset);
+}

@@ -205,7 +205,7 @@ function mc([text, correct, wrong, explanation]: Mc, i: number): QuestionInput {
 const surveyQuestions: QuestionInput[] = [
   {
     type: 'single_choice_survey',
-    question: { text: '<p>Seberapa mudah materi pada topik ini anda pahami?</p>', media: null },
+    question: { text: '<p>Seberapa mudah materi pada topik ini Anda pahami?</p>', media: null },
     options: [
       { text: 'Sangat mudah', media: null, point: 4 },
       { text: 'Mudah', media: null, point: 3 },
@@ -216,7 +216,7 @@ const surveyQuestions: QuestionInput[] = [
   {
     type: 'single_choice_survey',
     question: {
-      text: '<p>Apakah contoh yang diberikan fasilitator relevan dengan pekerjaan anda?</p>',
+      text: '<p>Apakah contoh yang diberikan fasilitator relevan dengan pekerjaan Anda?</p>',
       media: null,
     },
     options: [

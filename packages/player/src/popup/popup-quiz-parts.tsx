@@ -127,7 +127,7 @@ export function Summary({
       {showScore && result.queued === 0 && result.max <= 0 && !staff ? (
         // The member API tells each answer's points, not the questions' maximum.
         <Typography variant="h6" component="p" data-testid="popup-correct">
-          Benar {result.correct} dari {result.total} soal · {result.earned} poin
+          Benar {result.correct} dari {result.total} soal · {formatScore(result.earned)} poin
         </Typography>
       ) : showScore && result.queued === 0 ? (
         <Stack direction="row" spacing={3} sx={{ alignItems: 'center' }}>
@@ -150,11 +150,11 @@ export function Summary({
               label={result.passed ? 'Lulus' : 'Tidak Lulus'}
             />
             <Typography variant="body2" color="text.secondary">
-              Benar {result.correct} dari {result.total} soal · Poin {result.earned} dari{' '}
-              {result.max}
+              Benar {result.correct} dari {result.total} soal · Poin {formatScore(result.earned)}{' '}
+              dari {formatScore(result.max)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Nilai Minimal {result.minimum}
+              Nilai Minimal {formatScore(result.minimum)}
             </Typography>
           </Stack>
         </Stack>

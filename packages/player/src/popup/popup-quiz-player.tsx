@@ -1,3 +1,4 @@
+import { formatScore } from '@ajar/shared/common/format';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -247,7 +248,7 @@ export function PopupQuizPlayer({
               </Typography>
               {current.point !== undefined && (
                 <Typography variant="caption" color="text.secondary">
-                  Poin {current.point}
+                  Poin {formatScore(current.point)}
                 </Typography>
               )}
             </Stack>

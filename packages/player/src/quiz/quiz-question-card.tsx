@@ -1,3 +1,4 @@
+import { formatScore } from '@ajar/shared/common/format';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -72,7 +73,9 @@ export function QuizQuestionCard({
         {survey ? (
           <Chip size="small" label="Survei" variant="outlined" />
         ) : (
-          points !== undefined && <Chip size="small" label={`Poin ${points}`} variant="outlined" />
+          points !== undefined && (
+            <Chip size="small" label={`Poin ${formatScore(points)}`} variant="outlined" />
+          )
         )}
         {reviewing && !survey && review.correct !== null && (
           <Chip

@@ -12,7 +12,7 @@ export const messages = {
   numberMax: (field: string, n: number) => `${field} harus kurang dari atau sama dengan ${n}`,
   invalidForm: 'Data cannot be empty, Please check your data',
   errorValidation: 'error validation',
-  unauthorized: 'Sesi anda telah berakhir, silakan login kembali',
+  unauthorized: 'Sesi Anda telah berakhir, silakan login kembali',
   forbidden: 'Anda tidak memiliki akses',
   notFound: 'Data tidak ditemukan',
   serverError: 'Terjadi kesalahan pada server',

@@ -1,3 +1,4 @@
+import { formatScore } from '../common/format';
 /** Targets of a notification to participants (spec 01 §2): every participant, or by program. */
 export const notificationTypes = ['global', 'program'] as const;
 export type NotificationType = (typeof notificationTypes)[number];
@@ -12,11 +13,11 @@ export type MemberNotificationType = (typeof memberNotificationTypes)[number];
 
 /** Texts of the participant's personal notifications, in the app and in the push. */
 export const personalNotificationTexts = {
-  discussionReplyTitle: 'Fasilitator membalas diskusi kamu',
+  discussionReplyTitle: 'Fasilitator membalas diskusi Anda',
   discussionReply: (activity: string, excerpt: string) => `${activity}: ${excerpt}`,
   chatTitle: 'Pesan baru dari Trainer',
-  feedbackTitle: 'Tugas kamu sudah dinilai',
-  feedback: (activity: string, score: number) => `${activity}: nilai ${score}`,
+  feedbackTitle: 'Tugas Anda sudah dinilai',
+  feedback: (activity: string, score: number) => `${activity}: nilai ${formatScore(score)}`,
 } as const;
 
 /** The learner app's screens a personal notification opens (the app lives under `/belajar`). */

@@ -25,6 +25,7 @@ export const agendaRoutes: FastifyPluginAsync = async (app) => {
     events: app.events,
     queue: app.queue,
     log: app.log,
+    everySeconds: app.config.REMINDER_EVERY_SECONDS,
   });
 
   memberRoute(app, {

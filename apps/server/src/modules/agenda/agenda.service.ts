@@ -142,10 +142,15 @@ const reminderQueue = 'agenda-reminders';
  * waiting job, so every server starting (which queues one too) adds no second.
  */
 export async function defineReminderJob(
-  deps: ReminderDeps & { queue: JobQueue; log: Pick<FastifyBaseLogger, 'info' | 'error'> },
+  deps: ReminderDeps & {
+    queue: JobQueue;
+    log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+    /** Seconds between runs; a test server's shorter period (config.ts, REMINDER_EVERY_SECONDS). */
+    everySeconds?: number;
+  },
 ): Promise<void> {
-  const queueNext = () =>
-    deps.queue.send(reminderQueue, {}, { startAfter: reminderTimes.runEveryMinutes * 60 });
+  const every = deps.everySeconds ?? reminderTimes.runEveryMinutes * 60;
+  const queueNext = () => deps.queue.send(reminderQueue, {}, { startAfter: every });
   await defineJob(deps.queue, {
     name: reminderQueue,
     queue: { policy: 'stately', retryLimit: 2, retryDelay: 60, expireInSeconds: 600 },

@@ -22,12 +22,12 @@ export function passwordResetMail(input: {
   link: string;
 }): MailMessage {
   const minutes = passwordResetPolicy.tokenMinutes;
-  const intro = `Kami menerima permintaan untuk mengatur ulang password akun anda. Buka link berikut dalam ${minutes} menit untuk membuat password baru:`;
+  const intro = `Kami menerima permintaan untuk mengatur ulang password akun Anda. Buka link berikut dalam ${minutes} menit untuk membuat password baru:`;
   const outro =
-    'Link ini hanya dapat digunakan satu kali. Jika anda tidak meminta reset password, abaikan email ini; password anda tidak berubah.';
+    'Link ini hanya dapat digunakan satu kali. Jika Anda tidak meminta reset password, abaikan email ini; password Anda tidak berubah.';
   return {
     to: input.to,
-    subject: 'Reset password akun anda',
+    subject: 'Reset password akun Anda',
     text: `Halo ${input.fullname},\n\n${intro}\n\n${input.link}\n\n${outro}\n`,
     html:
       `<p>Halo ${escapeHtml(input.fullname)},</p><p>${escapeHtml(intro)}</p>` +
@@ -43,12 +43,12 @@ export function emailChangedMail(input: {
   newEmail: string;
 }): MailMessage {
   const text =
-    `Email login akun Ajar Belajar anda telah diubah oleh Admin menjadi ${input.newEmail}. ` +
-    'Semua sesi masuk anda telah diakhiri. Jika anda tidak meminta perubahan ini, segera hubungi ' +
-    'penyelenggara pelatihan anda.';
+    `Email login akun Ajar Belajar Anda telah diubah oleh Admin menjadi ${input.newEmail}. ` +
+    'Semua sesi masuk Anda telah diakhiri. Jika Anda tidak meminta perubahan ini, segera hubungi ' +
+    'penyelenggara pelatihan Anda.';
   return {
     to: input.to,
-    subject: 'Email login akun anda telah diubah',
+    subject: 'Email login akun Anda telah diubah',
     text: `Halo ${input.fullname},\n\n${text}\n`,
     html: `<p>Halo ${escapeHtml(input.fullname)},</p><p>${escapeHtml(text)}</p>`,
   };

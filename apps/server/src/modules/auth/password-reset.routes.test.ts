@@ -253,7 +253,7 @@ describe('password reset through SMTP', () => {
     const mail = await smtp.next();
     expect(mail.to).toEqual([user.email]);
     const raw = decodeQuotedPrintable(mail.raw);
-    expect(raw).toMatch(/Subject: Reset password akun anda/);
+    expect(raw).toMatch(/Subject: Reset password akun Anda/);
     expect(raw).toContain('Halo Rina Wati');
     const token = /https:\/\/ajar\.example\/password-reset\?token=([A-Za-z0-9_-]+)/.exec(raw)?.[1];
     expect(token).toBeDefined();

@@ -39,7 +39,7 @@ async function nextMailTo(email: string): Promise<string> {
 
 async function tokenMailedTo(email: string): Promise<string> {
   const raw = await nextMailTo(email);
-  expect(raw).toMatch(/Subject: Verifikasi email akun Ajar Belajar anda/);
+  expect(raw).toMatch(/Subject: Verifikasi email akun Ajar Belajar Anda/);
   const token = linkPattern.exec(raw)?.[1];
   expect(token).toBeDefined();
   return token!;

@@ -36,13 +36,13 @@ export function verificationLink(config: EmailVerificationDeps['config'], token:
 function verificationMail(input: { to: string; fullname: string; link: string }): MailMessage {
   const intro =
     'Terima kasih telah mendaftar di Ajar Belajar. Buka link berikut dalam ' +
-    `${policy.tokenHours} jam untuk memastikan email ini milik anda:`;
+    `${policy.tokenHours} jam untuk memastikan email ini milik Anda:`;
   const outro =
-    'Jika anda tidak mendaftar, seseorang memakai email anda. Abaikan email ini, atau ambil alih ' +
+    'Jika Anda tidak mendaftar, seseorang memakai email Anda. Abaikan email ini, atau ambil alih ' +
     'akun itu dengan "Lupa password" di Ajar Belajar.';
   return {
     to: input.to,
-    subject: 'Verifikasi email akun Ajar Belajar anda',
+    subject: 'Verifikasi email akun Ajar Belajar Anda',
     text: `Halo ${input.fullname},\n\n${intro}\n\n${input.link}\n\n${outro}\n`,
     html:
       `<p>Halo ${escapeHtml(input.fullname)},</p><p>${escapeHtml(intro)}</p>` +

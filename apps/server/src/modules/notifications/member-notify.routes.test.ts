@@ -4,7 +4,7 @@ import { memberTarget } from '@ajar/shared/realtime';
 import { memberRedeems } from '../../db/schema';
 import { buildActivity } from '../../test/factories/activities';
 import { browserSubscription } from '../../test/factories/auth';
-import { buildChatProgram, connectSocket } from '../../test/factories/chat';
+import { buildChatProgram, connectSocket, nextEvent } from '../../test/factories/chat';
 import type { TestMember } from '../../test/factories/members';
 import {
   fakePushServiceEnv,
@@ -114,7 +114,7 @@ describe('notifications on a participant’s events', () => {
     expect(items).toEqual([
       expect.objectContaining({
         type: 'personal',
-        title: 'Fasilitator membalas diskusi kamu',
+        title: 'Fasilitator membalas diskusi Anda',
         description: 'Diskusi Modul: Begini caranya',
         link: `/belajar/program/${ctx.program.id}/activity/${activity.id}`,
       }),
@@ -158,7 +158,7 @@ describe('notifications on a participant’s events', () => {
     await expectOnePush(ctx.member);
   });
 
-  it('notifies the member of feedback and a score on their work', async () => {
+  it('notifies the member of feedback and a score on their work, live on their socket', async () => {
     const ctx = await subscribed();
     const work = await buildActivity(t.db, ctx.topic, {
       type: 'praktek_mandiri',
@@ -173,6 +173,9 @@ describe('notifications on a participant’s events', () => {
           eq(memberRedeems.program_id, ctx.program.id),
         ),
       );
+    const socket = await connectSocket(url, ctx.member.token);
+    const graded = nextEvent(socket, 'activity.feedback');
+    const notified = nextEvent(socket, 'member_notification.new');
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/users/v1/trainer/feedback-mr',
@@ -189,11 +192,17 @@ describe('notifications on a participant’s events', () => {
     expect((await list(ctx.member)).list).toEqual([
       expect.objectContaining({
         type: 'personal',
-        title: 'Tugas kamu sudah dinilai',
+        title: 'Tugas Anda sudah dinilai',
         description: 'Tugas Akhir: nilai 85',
         link: `/belajar/program/${ctx.program.id}/activity/${work.id}`,
       }),
     ]);
+    try {
+      expect(await graded).toEqual({ program_id: ctx.program.id, activity_id: work.id });
+      expect(await notified).toEqual({ program_id: ctx.program.id });
+    } finally {
+      socket.close();
+    }
     await expectOnePush(ctx.member);
   });
 });

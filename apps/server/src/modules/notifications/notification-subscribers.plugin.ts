@@ -72,15 +72,20 @@ export function subscribeNotifications(
 
   events.subscribe('work.submitted', (work) => notifyTrainers(deps, { kind: 'work', ...work }));
 
-  events.subscribe('work.graded', (graded) =>
-    notifyMember(deps, {
+  events.subscribe('work.graded', async (graded) => {
+    // The participant's open app shows the score at once (the work's screen reloads on it).
+    deps.realtime.emit(memberTarget(graded.memberId), 'activity.feedback', {
+      program_id: graded.programId,
+      activity_id: graded.activityId,
+    });
+    await notifyMember(deps, {
       memberId: graded.memberId,
       programId: graded.programId,
       title: personalNotificationTexts.feedbackTitle,
       message: personalNotificationTexts.feedback(graded.activityName, graded.score),
       link: learnerLinks.activity(graded.programId, graded.activityId),
-    }),
-  );
+    });
+  });
 
   events.subscribe('agenda.reminder_due', (due) =>
     notifyMember(deps, {

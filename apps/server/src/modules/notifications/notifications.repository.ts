@@ -86,6 +86,15 @@ export async function insertSentNotification(db: DbOrTx, input: NewSentNotificat
   });
 }
 
+/** The members a sent notification reached (its in-app rows). */
+export async function recipientMemberIds(db: DbOrTx, sentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ member_id: memberNotifications.member_id })
+    .from(memberNotifications)
+    .where(eq(memberNotifications.sent_notification_id, sentId));
+  return rows.map((r) => r.member_id);
+}
+
 /** Takes back a sent notification and its members' copies (cascade), as if never sent. */
 export async function deleteSentNotification(db: DbOrTx, id: string) {
   await db.delete(sentNotifications).where(eq(sentNotifications.id, id));

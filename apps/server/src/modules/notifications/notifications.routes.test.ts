@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberPushSubscriptions, memberRedeems } from '../../db/schema';
 import { memberNotifications, sentNotifications } from '../../db/schema/notifications';
 import { browserSubscription } from '../../test/factories/auth';
+import { collectEvents, connectSocket, nextEvent } from '../../test/factories/chat';
 import { joinProgram, registerMember, type TestMember } from '../../test/factories/members';
 import { buildProgram } from '../../test/factories/programs';
 import {
@@ -106,6 +107,34 @@ describe('notifications to participants API', () => {
       link: 'https://contoh.id/kelas',
       recipients: 1,
     });
+  });
+
+  it("tells the recipients' open apps at once, and nobody else", async () => {
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const program = await buildProgram(t.db, { status: 'publish' });
+    const reached = await participant(program.id, 50);
+    const left = await participant(program.id, 10);
+    const [mine, theirs] = await Promise.all(
+      [reached, left].map((m) => connectSocket(url, m.token)),
+    );
+    try {
+      const unreached = collectEvents(theirs!, 'member_notification.new');
+      const told = nextEvent(mine!, 'member_notification.new');
+      const res = await send({
+        program_id: program.id,
+        progress_start: 20,
+        progress_end: 80,
+        title: 'Sesi tanya jawab',
+        message: 'Nanti malam pukul 19.00',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await told).toEqual({ program_id: program.id });
+      // The member outside the range was not among the rooms of the one emit above.
+      expect(unreached).toEqual([]);
+    } finally {
+      mine?.close();
+      theirs?.close();
+    }
   });
 
   it('counts the recipients of a target before sending', async () => {

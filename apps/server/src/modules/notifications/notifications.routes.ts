@@ -33,7 +33,8 @@ export const notificationsRoutes: FastifyPluginAsync = async (app) => {
     body: notificationCreateBodySchema,
     data: notificationCreatedSchema,
     message: notificationMessages.sent,
-    handler: ({ user, body }) => service.createNotification({ db: app.db, push }, user, body),
+    handler: ({ user, body }) =>
+      service.createNotification({ db: app.db, push, realtime: app.realtime }, user, body),
   });
 
   staffRoute(app, {

@@ -11,10 +11,12 @@ import type {
   NotificationRecipients,
   SentNotificationList,
 } from '@ajar/shared/notifications/notifications.schemas';
+import { memberTarget } from '@ajar/shared/realtime';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { RequestUser } from '../../plugins/auth';
 import type { RequestMember } from '../../plugins/member-auth';
+import type { Realtime } from '../../plugins/realtime';
 import type { NotificationPushWorker } from './notification-push.service';
 import * as repo from './notifications.repository';
 
@@ -40,10 +42,11 @@ export async function countRecipients(db: Db, query: Target): Promise<Notificati
 /**
  * Sends a notification: the record and every recipient's in-app row are committed before the
  * answer; Web Push runs afterwards as a job of the job queue, so the request never waits for it.
- * When the job cannot be queued nothing of the send stays: the answer is an error.
+ * When the job cannot be queued nothing of the send stays: the answer is an error. The
+ * recipients' open apps are told at once (their bells reload, spread over a moment).
  */
 export async function createNotification(
-  deps: { db: Db; push: NotificationPushWorker },
+  deps: { db: Db; push: NotificationPushWorker; realtime: Realtime },
   user: RequestUser,
   body: NotificationCreateBodyParsed,
 ): Promise<NotificationCreated> {
@@ -63,6 +66,12 @@ export async function createNotification(
     // Without its push the send is taken back whole, so a retry after the error sends it once.
     await repo.deleteSentNotification(deps.db, created.id);
     throw err;
+  }
+  if (created.recipients > 0) {
+    const members = await repo.recipientMemberIds(deps.db, created.id);
+    deps.realtime.emit(members.map(memberTarget), 'member_notification.new', {
+      program_id: target.programId,
+    });
   }
   return created;
 }
@@ -136,13 +145,14 @@ export async function readMemberNotification(db: Db, member: RequestMember, id: 
 export interface MemberNotifyDeps {
   db: Db;
   participantPush: NotificationPushWorker;
+  realtime: Realtime;
   log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /**
- * One notification for one member on an event of theirs: the in-app row now, the Web
- * Push to every subscription of theirs by the background worker. A failure is logged, never
- * thrown: the staff action that caused it has already succeeded.
+ * One notification for one member on an event of theirs: the in-app row now (their open app is
+ * told at once), the Web Push to every subscription of theirs by the background worker. A failure
+ * is logged, never thrown: the staff action that caused it has already succeeded.
  */
 export async function notifyMember(
   deps: MemberNotifyDeps,
@@ -150,6 +160,9 @@ export async function notifyMember(
 ): Promise<void> {
   try {
     const sentId = await repo.insertPersonalNotification(deps.db, input);
+    deps.realtime.emit(memberTarget(input.memberId), 'member_notification.new', {
+      program_id: input.programId,
+    });
     await deps.participantPush.enqueue(sentId);
   } catch (err) {
     deps.log.error({ err, memberId: input.memberId }, 'member notification failed');

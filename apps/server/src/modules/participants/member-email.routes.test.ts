@@ -70,7 +70,7 @@ describe("changing a participant's login e-mail", () => {
     expect(res.json().data.email).toBe('dewi.baru@contoh.id');
     expect((await me(member.headers)).statusCode).toBe(401);
 
-    const notice = await nextMailMatching(smtp, /Email login akun Ajar Belajar anda telah diubah/);
+    const notice = await nextMailMatching(smtp, /Email login akun Ajar Belajar Anda telah diubah/);
     expect(notice.to).toEqual([member.email]);
     expect(decodeQuotedPrintable(notice.raw)).toContain('dewi.baru@contoh.id');
 

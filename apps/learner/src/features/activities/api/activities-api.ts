@@ -17,6 +17,7 @@ import type {
   PopupAnswerResult,
 } from '@ajar/shared/members/member-popup.schemas';
 import { http, upload } from '../../../api/http';
+import { activityKeys } from './activity-keys';
 import { sendOrQueue, startOfflineQueue } from '../../../lib/offline-queue';
 import { readSent } from '../../../lib/read-sent';
 
@@ -25,15 +26,6 @@ startOfflineQueue();
 const enc = encodeURIComponent;
 const activityPath = (programId: string, activityId: string) =>
   `/program/${enc(programId)}/activity/${enc(activityId)}`;
-
-export const activityKeys = {
-  program: (programId: string) => ['my-program', programId] as const,
-  activity: (programId: string, activityId: string) =>
-    ['my-program', programId, 'activity', activityId] as const,
-  gameplays: (programId: string, activityId: string) =>
-    ['my-program', programId, 'activity', activityId, 'gameplays'] as const,
-  certificate: (programId: string) => ['my-program', programId, 'certificate'] as const,
-};
 
 /** `GET /program/detail/{programId}`: progress, topics and activities with their state. */
 export const programDetailQuery = (programId: string) =>

@@ -4,7 +4,8 @@ import type { MemberActivityDetail } from '@ajar/shared/members/member-learning.
 import { errorMessage } from '../../../api/http';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { activityKeys, completeActivity } from '../api/activities-api';
+import { completeActivity } from '../api/activities-api';
+import { activityKeys } from '../api/activity-keys';
 
 /**
  * 'Tandai selesai' for a reading activity; 'Selesai' once done. The server decides: it refuses

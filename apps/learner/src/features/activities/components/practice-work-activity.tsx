@@ -8,12 +8,14 @@ import {
   workFormats,
 } from '@ajar/shared/members/members.constants';
 import { formatDateTime } from '@ajar/shared/common/datetime';
+import { formatScore } from '@ajar/shared/common/format';
 import { errorMessage } from '../../../api/http';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ProgressBar } from '../../../components/progress-bar';
-import { activityKeys, uploadWork } from '../api/activities-api';
+import { uploadWork } from '../api/activities-api';
+import { activityKeys } from '../api/activity-keys';
 import { readContent } from '../lib/activity-content';
 import type { ActivityProps } from './activity-props';
 import { RichText } from './rich-text';
@@ -34,7 +36,7 @@ const sizeText = (bytes: number | null) =>
     ? ''
     : bytes < 1024 * 1024
       ? `${Math.ceil(bytes / 1024)} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+      : `${formatScore(Math.round((bytes / 1024 / 1024) * 10) / 10)} MB`;
 
 /** Practice work: the task, 'Unggah Tugas' with progress, and the trainer's score and feedback. */
 export function PracticeWorkActivity({ programId, activity }: ActivityProps) {
@@ -99,7 +101,9 @@ export function PracticeWorkActivity({ programId, activity }: ActivityProps) {
           </dl>
           {feedback ? (
             <section className="stack" aria-label="Nilai dan respon pelatih">
-              <h3>Nilai dari pelatih: {feedback.score ?? '—'}</h3>
+              <h3>
+                Nilai dari pelatih: {feedback.score === null ? '—' : formatScore(feedback.score)}
+              </h3>
               {feedback.text && <p>{feedback.text}</p>}
             </section>
           ) : (

@@ -13,7 +13,7 @@ import { activityMinimum } from '@ajar/shared/quiz/quiz.scoring';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { activityKeys } from '../api/activities-api';
+import { activityKeys } from '../api/activity-keys';
 import { readSettings } from '../lib/activity-content';
 import type { ActivityProps } from './activity-props';
 import { LeaveQuizGuard } from './leave-quiz-guard';

@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MemberActivityDetail } from '@ajar/shared/members/member-learning.schemas';
-import { activityKeys, saveVideoProgress } from '../api/activities-api';
+import { saveVideoProgress } from '../api/activities-api';
+import { activityKeys } from '../api/activity-keys';
 
 /** Where the member stands against the video's completion rule, as the server last counted. */
 export interface WatchState {

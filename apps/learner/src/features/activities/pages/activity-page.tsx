@@ -5,6 +5,7 @@ import {
   activityTypeLabel,
   isQuizActivityType,
 } from '@ajar/shared/activities/activities.constants';
+import { PlayerTheme } from '@ajar/player/theme/player-theme';
 import { isMeetingActivityType } from '@ajar/shared/attendance/attendance.constants';
 import type { MemberActivityDetail } from '@ajar/shared/members/member-learning.schemas';
 import { ApiError, errorMessage } from '../../../api/http';
@@ -109,7 +110,9 @@ export function ActivityPage() {
           unlockedBy={unlockedBy(data.id)}
         />
       ) : (
-        <Screen key={data.id} programId={programId} activity={data} />
+        <PlayerTheme>
+          <Screen key={data.id} programId={programId} activity={data} />
+        </PlayerTheme>
       )}
       <ActivityDiscussion programId={programId} activity={data} />
       <nav className="activity-nav" aria-label="Aktivitas lain">

@@ -42,7 +42,7 @@ export function VerifyEmailPage() {
       {!token || state.kind === 'failed' ? (
         <Alert tone="error">{state.kind === 'failed' ? state.message : M.invalid}</Alert>
       ) : (
-        <p>Tekan tombol di bawah untuk memastikan email ini milik anda.</p>
+        <p>Tekan tombol di bawah untuk memastikan email ini milik Anda.</p>
       )}
       {token ? (
         <Button block busy={state.kind === 'busy'} onClick={verify}>

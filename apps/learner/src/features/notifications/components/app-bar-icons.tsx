@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import type { MemberDiscussionUnread } from '@ajar/shared/discussions/member-discussions.schemas';
 import { readSession } from '../../../api/session';
 import { routePaths } from '../../../routes/paths';
+import { activityKeys } from '../../activities/api/activity-keys';
 import { chatKeys, totalUnreadQuery } from '../../chat/api/chat-api';
 import { refetchSoon, useLiveEvent, useLiveReconnect } from '../../chat/api/live';
 import { addUnread, discussionKeys } from '../../discussions/api/discussion-keys';
-import { unreadNotificationsQuery } from '../api/notifications-api';
+import { notificationKeys, unreadNotificationsQuery } from '../api/notifications-api';
 import '../app-bar-icons.css';
 
 /** Material Symbols shapes (Apache-2.0): chat bubble and bell. */
@@ -43,7 +44,8 @@ function CountIcon({
 
 /**
  * The chat icon and the bell of the signed-in app bar, each with its unread count (live); it also
- * keeps the discussion counts of the screens live.
+ * keeps the screens live that any screen may lead to: discussion counts, 'Notifikasi', a scored
+ * work.
  */
 export function AppBarIcons() {
   const client = useQueryClient();
@@ -62,8 +64,17 @@ export function AppBarIcons() {
     );
     refetchSoon(client, discussionKeys.thread(program_id, activity_id));
   });
+  // A new notification (a send may reach a whole cohort at once): the bell and 'Notifikasi'.
+  useLiveEvent('member_notification.new', () => refetchSoon(client, notificationKeys.all));
+  // The trainer scored a work: the activity, the program's progress and 'Nilai' (all under it).
+  useLiveEvent('activity.feedback', ({ program_id }) =>
+    refetchSoon(client, activityKeys.program(program_id)),
+  );
   // After a reconnection (a whole cohort's at once when a server goes): spread, not in step.
-  useLiveReconnect(() => refetchSoon(client, discussionKeys.allUnread));
+  useLiveReconnect(() => {
+    refetchSoon(client, discussionKeys.allUnread);
+    refetchSoon(client, notificationKeys.all);
+  });
   if (!signedIn) return null;
   return (
     <>

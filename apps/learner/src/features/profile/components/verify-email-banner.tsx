@@ -10,7 +10,7 @@ type SendState =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
 /**
- * 'Verifikasi email anda' above every signed-in screen while the member's address is not
+ * 'Verifikasi email Anda' above every signed-in screen while the member's address is not
  * verified (docs/decisions.md), with 'Kirim ulang' for a new link.
  */
 export function VerifyEmailBanner() {
