@@ -23,6 +23,7 @@ import { listen, loadInWorker } from './api';
 import { apiBaseline } from './api-baseline';
 import { certificatesBench } from './certificates';
 import { listsBench } from './lists';
+import { analyticsBench } from './analytics';
 import { listPagingBench } from './list-paging';
 import { loadStaffBench } from './load-staff';
 import { realtimeBench } from './realtime';
@@ -207,6 +208,7 @@ const sections = [
   'staff',
   'realtime',
   'cohort',
+  'analytics',
 ];
 const unknown = only.filter((name) => !sections.includes(name));
 if (unknown.length > 0) {
@@ -229,6 +231,7 @@ if (only.length === 0 || only.includes('participants')) await participants(lines
 if (only.length === 0 || only.includes('certificates')) await certificatesBench(lines);
 if (only.length === 0 || only.includes('lists')) await listsBench(lines);
 if (only.length === 0 || only.includes('paging')) await listPagingBench(lines);
+if (only.length === 0 || only.includes('analytics')) await analyticsBench(lines);
 if (only.length === 0 || only.includes('fuzz')) await fuzzBench(lines);
 if (only.length === 0 || only.includes('staff')) await loadStaffBench(lines);
 if (only.length === 0 || only.includes('realtime')) {

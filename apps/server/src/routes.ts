@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { activitiesRoutes } from './modules/activities/activities.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { attentionRoutes } from './modules/analytics/attention.routes';
 import { popupQuizRoutes } from './modules/popup-quiz/popup-quiz.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { programsRoutes } from './modules/programs/programs.routes';
@@ -63,6 +64,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(chatRoutes);
   await app.register(notificationsRoutes);
   await app.register(agendaRoutes);
+  await app.register(attentionRoutes);
   await app.register(trainerNotificationsRoutes);
   await app.register(jobsRoutes);
 }

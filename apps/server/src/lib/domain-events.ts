@@ -52,6 +52,12 @@ export interface DomainEventMap {
     memberId: string;
     score: number;
   };
+  /** Staff reminded a participant from 'Perlu perhatian' (already in the audit trail). */
+  'attention.reminded': {
+    programId: string;
+    programTitle: string;
+    memberId: string;
+  };
   /** A reminder (meeting start, check-in closing, deadline) fell due and was claimed once. */
   'agenda.reminder_due': {
     kind: ReminderKind;

@@ -166,6 +166,14 @@ export const signedInRoutes: AppRoute[] = [
       ),
   },
   {
+    id: 'program-attention',
+    path: routePaths['program-attention'],
+    title: 'Perlu Perhatian',
+    trail: [{ label: 'Daftar Program', to: routePaths.program }],
+    permission: 'program.view',
+    page: () => import('../features/analytics/pages/attention-page').then((m) => m.AttentionPage),
+  },
+  {
     id: 'daftar-reseller',
     path: routePaths['daftar-reseller'],
     title: 'Daftar Reseller',

@@ -6,6 +6,9 @@ export const dashboardRedeemDays = 30;
 /** How many resellers the 'Reseller Teratas' list shows. */
 export const dashboardTopResellers = 5;
 
+/** How many programs the learning figures list (most active this week first). */
+export const dashboardLearningPrograms = 10;
+
 /** How many recently updated programs the dashboard lists. */
 export const dashboardLatestPrograms = 5;
 

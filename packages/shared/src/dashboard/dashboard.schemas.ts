@@ -33,6 +33,41 @@ export const dashboardProgramSchema = z.object({
   updated_at: z.string(),
 });
 
+const learningFigures = {
+  /** Participants with an own event in the learning record in the last 7 days. */
+  active_this_week: count,
+  /** Redemptions finished (progress 100 or the final test ended). */
+  completions: count,
+  /** Certificates in force (`valid`). */
+  certificates: count,
+  /** Median days from joining to finishing, over finished participants; null: none finished. */
+  median_completion_days: z.number().nullable(),
+  /** Mean of (best post-test − best pre-test) over participants with both; null: none. */
+  average_gain: z.number().nullable(),
+  /** Participants the gain is the mean over. */
+  gain_participants: count,
+};
+
+/** One program's learning figures (the dashboard links each to the program). */
+export const dashboardLearningProgramSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  ...learningFigures,
+  /** Its flagged questions (docs/decisions.md, "The provider dashboard's learning figures"). */
+  flagged_questions: count,
+});
+
+/** The learning figures over the viewer's programs, and the most active programs'. */
+export const dashboardLearningSchema = z.object({
+  totals: z.object({
+    ...learningFigures,
+    /** Programs with at least one flagged question. */
+    flagged_programs: count,
+  }),
+  /** Up to 10 programs, most active this week first. */
+  programs: z.array(dashboardLearningProgramSchema),
+});
+
 /**
  * `GET /api/dashboard/v1/summary`: what exists so far, counted by the database. Every number is
  * limited to the viewer's programs (a trainer: the programs they are assigned to).
@@ -78,9 +113,12 @@ export const dashboardSummarySchema = z.object({
   top_resellers: z.array(dashboardResellerSchema).nullable(),
   /** The 5 programs updated most recently. */
   latest_programs: z.array(dashboardProgramSchema),
+  learning: dashboardLearningSchema,
 });
 
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 export type DashboardRedeemDay = z.infer<typeof dashboardRedeemDaySchema>;
 export type DashboardReseller = z.infer<typeof dashboardResellerSchema>;
 export type DashboardProgram = z.infer<typeof dashboardProgramSchema>;
+export type DashboardLearning = z.infer<typeof dashboardLearningSchema>;
+export type DashboardLearningProgram = z.infer<typeof dashboardLearningProgramSchema>;

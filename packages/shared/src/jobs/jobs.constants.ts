@@ -4,6 +4,7 @@
  * file name, never its kind, so the kinds need no Indonesian label.
  */
 export const jobKinds = [
+  'attention_export',
   'audit_export',
   'certificate_zip',
   'export',

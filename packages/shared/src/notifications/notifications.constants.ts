@@ -22,6 +22,7 @@ export const personalNotificationTexts = {
 
 /** The learner app's screens a personal notification opens (the app lives under `/belajar`). */
 export const learnerLinks = {
+  program: (programId: string) => `/belajar/program/${programId}`,
   activity: (programId: string, activityId: string) =>
     `/belajar/program/${programId}/activity/${activityId}`,
   chat: (programId: string) => `/belajar/program/${programId}/chat`,

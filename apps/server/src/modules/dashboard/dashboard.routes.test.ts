@@ -126,6 +126,18 @@ describe('dashboard API', () => {
       },
       top_resellers: [],
       latest_programs: [],
+      learning: {
+        totals: {
+          active_this_week: 0,
+          completions: 0,
+          certificates: 0,
+          median_completion_days: null,
+          average_gain: null,
+          gain_participants: 0,
+          flagged_programs: 0,
+        },
+        programs: [],
+      },
     });
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { reminderTexts } from '@ajar/shared/agenda/agenda.constants';
+import { attentionReminderTexts } from '@ajar/shared/analytics/attention.constants';
 import { formatEventTime } from '@ajar/shared/common/datetime';
 import {
   learnerLinks,
@@ -86,6 +87,16 @@ export function subscribeNotifications(
       link: learnerLinks.activity(graded.programId, graded.activityId),
     });
   });
+
+  events.subscribe('attention.reminded', (reminded) =>
+    notifyMember(deps, {
+      memberId: reminded.memberId,
+      programId: reminded.programId,
+      title: attentionReminderTexts.title,
+      message: attentionReminderTexts.message(reminded.programTitle),
+      link: learnerLinks.program(reminded.programId),
+    }),
+  );
 
   events.subscribe('agenda.reminder_due', (due) =>
     notifyMember(deps, {

@@ -152,19 +152,22 @@ export interface MemberNotifyDeps {
 /**
  * One notification for one member on an event of theirs: the in-app row now (their open app is
  * told at once), the Web Push to every subscription of theirs by the background worker. A failure
- * is logged, never thrown: the staff action that caused it has already succeeded.
+ * is logged, never thrown: the staff action that caused it has already succeeded. Answers whether
+ * the in-app row was written and its push queued.
  */
 export async function notifyMember(
   deps: MemberNotifyDeps,
   input: repo.NewPersonalNotification,
-): Promise<void> {
+): Promise<boolean> {
   try {
     const sentId = await repo.insertPersonalNotification(deps.db, input);
     deps.realtime.emit(memberTarget(input.memberId), 'member_notification.new', {
       program_id: input.programId,
     });
     await deps.participantPush.enqueue(sentId);
+    return true;
   } catch (err) {
     deps.log.error({ err, memberId: input.memberId }, 'member notification failed');
+    return false;
   }
 }

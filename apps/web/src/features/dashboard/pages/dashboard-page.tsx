@@ -35,6 +35,7 @@ import { BarList } from '../components/bar-list';
 import { DashboardPanel, PanelEmpty } from '../components/dashboard-panel';
 import { formatDayLong, formatNumber } from '../components/dashboard-format';
 import { LatestPrograms } from '../components/latest-programs';
+import { LearningFigures } from '../components/learning-figures';
 import { RedeemChart } from '../components/redeem-chart';
 import { StatCard, type StatCardProps } from '../components/stat-card';
 
@@ -373,6 +374,14 @@ export function DashboardPage() {
               ) : null}
             </DashboardPanel>
           ) : null}
+          <Box sx={{ gridColumn: { lg: '1 / -1' } }}>
+            <DashboardPanel
+              title="Perkembangan Belajar"
+              subtitle="Setiap angka program membuka daftar Perlu Perhatian-nya"
+            >
+              {!data ? listSkeleton : <LearningFigures learning={data.learning} />}
+            </DashboardPanel>
+          </Box>
           <DashboardPanel title="Program Terakhir Diperbarui">
             {!data ? listSkeleton : <LatestPrograms programs={data.latest_programs} />}
           </DashboardPanel>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -235,17 +236,35 @@ function ProgramHeader({
             {typeLabel && <Chip size="small" label={typeLabel} variant="outlined" />}
           </Stack>
         </Box>
-        {canManage && (
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{
+            flexShrink: 0,
+            flexWrap: 'wrap',
+            gap: 1.5,
+            alignSelf: { xs: 'flex-start', sm: 'center' },
+          }}
+        >
           <Button
             component={RouterLink}
-            to={pathTo('program-edit', { id: programId })}
+            to={pathTo('program-attention', { id: programId })}
             variant="outlined"
-            startIcon={<EditRounded />}
-            sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+            startIcon={<NotificationsActiveOutlined />}
           >
-            Edit Program
+            Perlu Perhatian
           </Button>
-        )}
+          {canManage && (
+            <Button
+              component={RouterLink}
+              to={pathTo('program-edit', { id: programId })}
+              variant="outlined"
+              startIcon={<EditRounded />}
+            >
+              Edit Program
+            </Button>
+          )}
+        </Stack>
       </CardContent>
     </Card>
   );
