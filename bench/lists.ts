@@ -60,8 +60,10 @@ async function notifyAll(bench: BenchDb, programId: string) {
   });
   // No Web Push here: the bench measures the in-app rows the request commits before answering.
   const push = { enqueue: async () => {}, idle: async () => {} };
+  // No sockets either: the recipients are read for the live event, no server sends it.
+  const realtime = { emit: () => {} };
   const started = performance.now();
-  const created = await createNotification({ db: bench.db, push }, user!, body);
+  const created = await createNotification({ db: bench.db, push, realtime }, user!, body);
   const ms = performance.now() - started;
   const [count] = rows<{ n: number }>(
     await bench.db.execute(sql`select count(*)::int as n from member_notifications

@@ -46,7 +46,7 @@ export async function countRecipients(db: Db, query: Target): Promise<Notificati
  * recipients' open apps are told at once (their bells reload, spread over a moment).
  */
 export async function createNotification(
-  deps: { db: Db; push: NotificationPushWorker; realtime: Realtime },
+  deps: { db: Db; push: NotificationPushWorker; realtime: Pick<Realtime, 'emit'> },
   user: RequestUser,
   body: NotificationCreateBodyParsed,
 ): Promise<NotificationCreated> {
@@ -152,22 +152,19 @@ export interface MemberNotifyDeps {
 /**
  * One notification for one member on an event of theirs: the in-app row now (their open app is
  * told at once), the Web Push to every subscription of theirs by the background worker. A failure
- * is logged, never thrown: the staff action that caused it has already succeeded. Answers whether
- * the in-app row was written and its push queued.
+ * is logged, never thrown: the staff action that caused it has already succeeded.
  */
 export async function notifyMember(
   deps: MemberNotifyDeps,
   input: repo.NewPersonalNotification,
-): Promise<boolean> {
+): Promise<void> {
   try {
     const sentId = await repo.insertPersonalNotification(deps.db, input);
     deps.realtime.emit(memberTarget(input.memberId), 'member_notification.new', {
       program_id: input.programId,
     });
     await deps.participantPush.enqueue(sentId);
-    return true;
   } catch (err) {
     deps.log.error({ err, memberId: input.memberId }, 'member notification failed');
-    return false;
   }
 }
