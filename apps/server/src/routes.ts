@@ -33,6 +33,7 @@ import {
 } from './modules/notifications/notifications.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { agendaRoutes } from './modules/agenda/agenda.routes';
+import { programAnalyticsRoutes } from './modules/analytics/program-analytics.routes';
 import { trainerNotificationsRoutes } from './modules/trainer-notifications/trainer-notifications.routes';
 
 /** Every domain's routes, one line per module. */
@@ -69,5 +70,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(notificationsRoutes);
   await app.register(agendaRoutes); // after app.participantPush: its reminders notify
   await app.register(trainerNotificationsRoutes);
+  await app.register(programAnalyticsRoutes);
   await app.register(jobsRoutes);
 }
