@@ -35,6 +35,8 @@ export const routePaths = {
   // Daftar Peserta of a program (spec 01 §2); its static `users` segment outranks
   // 'activity-topic' (/program/:program/:topic) in React Router's matching.
   'program-users': '/program/users/:id',
+  // 'Analitik Program' of a program; its static segment outranks 'activity-topic' as above.
+  'program-analytics': '/program/analitik/:id',
   // Resellers (spec 01 §2); list-referal's id is the referral code.
   'daftar-reseller': '/daftar-reseller',
   'create-reseller': '/create-reseller',

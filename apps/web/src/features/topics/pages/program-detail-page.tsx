@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
+import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import TopicRounded from '@mui/icons-material/TopicRounded';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
@@ -235,17 +236,30 @@ function ProgramHeader({
             {typeLabel && <Chip size="small" label={typeLabel} variant="outlined" />}
           </Stack>
         </Box>
-        {canManage && (
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        >
           <Button
             component={RouterLink}
-            to={pathTo('program-edit', { id: programId })}
+            to={pathTo('program-analytics', { id: programId })}
             variant="outlined"
-            startIcon={<EditRounded />}
-            sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+            startIcon={<InsightsRounded />}
           >
-            Edit Program
+            Analitik Program
           </Button>
-        )}
+          {canManage && (
+            <Button
+              component={RouterLink}
+              to={pathTo('program-edit', { id: programId })}
+              variant="outlined"
+              startIcon={<EditRounded />}
+            >
+              Edit Program
+            </Button>
+          )}
+        </Stack>
       </CardContent>
     </Card>
   );
