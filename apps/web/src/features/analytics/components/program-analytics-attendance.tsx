@@ -3,6 +3,7 @@ import type {
   AttendanceStat,
   PracticeStat,
 } from '@ajar/shared/analytics/program-analytics.schemas';
+import { BarRow } from './program-analytics-bar';
 import { FigureTable } from './program-analytics-section';
 import { barWidth, formatFigure, formatShare } from './program-analytics-format';
 
@@ -24,32 +25,13 @@ export function ProgramAnalyticsAttendance({
     <Stack spacing={1}>
       <Stack spacing={1} aria-hidden>
         {rows.map((r) => (
-          <Box
+          <BarRow
             key={`${r.activity_id}-${r.schedule_key}`}
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: 'minmax(0, 2fr) 3fr 120px',
-              gap: 1,
-              alignItems: 'center',
-            }}
-          >
-            <Typography variant="body2" noWrap>
-              {label(r)}
-            </Typography>
-            <Box sx={{ height: 12, bgcolor: 'action.hover', borderRadius: 1 }}>
-              <Box
-                sx={{
-                  height: '100%',
-                  width: `${barWidth(r.checked_in, participants)}%`,
-                  bgcolor: 'primary.main',
-                  borderRadius: 1,
-                }}
-              />
-            </Box>
-            <Typography variant="body2" sx={{ textAlign: 'right' }}>
-              {formatFigure(r.checked_in)} / {formatFigure(participants)}
-            </Typography>
-          </Box>
+            label={label(r)}
+            percent={barWidth(r.checked_in, participants)}
+            figure={`${formatFigure(r.checked_in)} / ${formatFigure(participants)}`}
+            figureWidth={120}
+          />
         ))}
       </Stack>
       <FigureTable

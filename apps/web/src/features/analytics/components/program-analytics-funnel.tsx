@@ -1,6 +1,7 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import type { FunnelStep } from '@ajar/shared/analytics/program-analytics.schemas';
 import { activityTypeLabel } from '@ajar/shared/activities/activities.constants';
+import { BarRow } from './program-analytics-bar';
 import { FigureTable } from './program-analytics-section';
 import { barWidth, formatFigure } from './program-analytics-format';
 
@@ -62,29 +63,14 @@ export function ProgramAnalyticsFunnel({
               )}
             </Stack>
             {levels.map((l) => (
-              <Box
+              <BarRow
                 key={l.key}
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: '1fr 48px',
-                  gap: 1,
-                  alignItems: 'center',
-                }}
-              >
-                <Box sx={{ height: 8, bgcolor: 'action.hover', borderRadius: 1 }}>
-                  <Box
-                    sx={{
-                      height: '100%',
-                      width: `${barWidth(s[l.key], participants)}%`,
-                      bgcolor: l.color,
-                      borderRadius: 1,
-                    }}
-                  />
-                </Box>
-                <Typography variant="caption" sx={{ textAlign: 'right' }}>
-                  {formatFigure(s[l.key])}
-                </Typography>
-              </Box>
+                percent={barWidth(s[l.key], participants)}
+                figure={formatFigure(s[l.key])}
+                color={l.color}
+                height={8}
+                figureWidth={48}
+              />
             ))}
           </Box>
         ))}

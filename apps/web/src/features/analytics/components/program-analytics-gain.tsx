@@ -1,6 +1,7 @@
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { GainList, GainSummary } from '@ajar/shared/analytics/program-analytics.schemas';
 import { ListPagination } from '@/components/list-pagination';
+import { BarRow } from './program-analytics-bar';
 import { FigureTable } from './program-analytics-section';
 import { barWidth, formatFigure } from './program-analytics-format';
 
@@ -26,22 +27,14 @@ function MeanBars({ pre, post }: { pre: number; post: number }) {
   return (
     <Stack spacing={1} aria-hidden>
       {bars.map((b) => (
-        <Box key={b.label} sx={{ display: 'grid', gridTemplateColumns: '160px 1fr 56px', gap: 1 }}>
-          <Typography variant="body2">{b.label}</Typography>
-          <Box sx={{ bgcolor: 'action.hover', borderRadius: 1, height: 20 }}>
-            <Box
-              sx={{
-                width: `${barWidth(b.value, 100)}%`,
-                height: '100%',
-                borderRadius: 1,
-                bgcolor: b.color,
-              }}
-            />
-          </Box>
-          <Typography variant="body2" sx={{ textAlign: 'right' }}>
-            {formatFigure(b.value)}
-          </Typography>
-        </Box>
+        <BarRow
+          key={b.label}
+          label={b.label}
+          percent={barWidth(b.value, 100)}
+          figure={formatFigure(b.value)}
+          color={b.color}
+          height={20}
+        />
       ))}
     </Stack>
   );

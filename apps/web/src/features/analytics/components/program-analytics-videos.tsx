@@ -1,5 +1,6 @@
 import { Box, Stack, Typography } from '@mui/material';
 import type { VideoStat } from '@ajar/shared/analytics/program-analytics.schemas';
+import { BarRow } from './program-analytics-bar';
 import { FigureTable } from './program-analytics-section';
 import { barWidth, formatFigure, formatSeconds, formatShare } from './program-analytics-format';
 
@@ -107,33 +108,14 @@ function VideoCard({ video }: { video: VideoStat }) {
           </Typography>
           <Stack spacing={0.75} aria-hidden>
             {video.popups.map((p) => (
-              <Box
+              <BarRow
                 key={p.gameplay_id}
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: 'minmax(0, 2fr) 3fr 64px',
-                  gap: 1,
-                  alignItems: 'center',
-                }}
-              >
-                <Typography variant="body2" noWrap>
-                  {p.time !== null ? `${formatSeconds(p.time)} · ` : ''}
-                  {p.question}
-                </Typography>
-                <Box sx={{ height: 10, bgcolor: 'action.hover', borderRadius: 1 }}>
-                  <Box
-                    sx={{
-                      height: '100%',
-                      width: `${barWidth(p.share_correct ?? 0, 1)}%`,
-                      bgcolor: 'success.main',
-                      borderRadius: 1,
-                    }}
-                  />
-                </Box>
-                <Typography variant="body2" sx={{ textAlign: 'right' }}>
-                  {formatShare(p.share_correct)}
-                </Typography>
-              </Box>
+                label={`${p.time !== null ? `${formatSeconds(p.time)} · ` : ''}${p.question}`}
+                percent={barWidth(p.share_correct ?? 0, 1)}
+                figure={formatShare(p.share_correct)}
+                color="success.main"
+                figureWidth={72}
+              />
             ))}
           </Stack>
           <FigureTable
