@@ -61,14 +61,12 @@ describe('program analytics API', () => {
     });
   }
   async function opened(r: Redeem, a: Activity) {
-    await t.db
-      .insert(learningEvents)
-      .values({
-        member_id: r.member_id,
-        program_id: a.program_id,
-        activity_id: a.id,
-        kind: 'activity_opened',
-      });
+    await t.db.insert(learningEvents).values({
+      member_id: r.member_id,
+      program_id: a.program_id,
+      activity_id: a.id,
+      kind: 'activity_opened',
+    });
   }
 
   beforeAll(async () => {
