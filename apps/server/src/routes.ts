@@ -29,6 +29,7 @@ import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { agendaRoutes } from './modules/agenda/agenda.routes';
+import { programAnalyticsRoutes } from './modules/analytics/program-analytics.routes';
 import { trainerNotificationsRoutes } from './modules/trainer-notifications/trainer-notifications.routes';
 
 /**
@@ -66,5 +67,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(agendaRoutes);
   await app.register(attentionRoutes);
   await app.register(trainerNotificationsRoutes);
+  await app.register(programAnalyticsRoutes);
   await app.register(jobsRoutes);
 }

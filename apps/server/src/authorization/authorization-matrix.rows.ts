@@ -1,6 +1,7 @@
 import { contentRows } from './authorization-matrix.table';
 import { attentionRows } from './authorization-matrix.table-attention';
 import { memberRows } from './authorization-matrix.table-member';
+import { programAnalyticsRows } from './authorization-matrix.table-program-analytics';
 import { peopleRows } from './authorization-matrix.table-people';
 import { quizRows } from './authorization-matrix.table-quiz';
 import type { MatrixRow } from './authorization-matrix.types';
@@ -12,4 +13,5 @@ export const matrixRows: MatrixRow[] = [
   ...peopleRows,
   ...memberRows,
   ...attentionRows,
+  ...programAnalyticsRows,
 ];

@@ -37,6 +37,8 @@ export const routePaths = {
   'program-users': '/program/users/:id',
   // 'Perlu Perhatian' of a program; its static segment outranks 'activity-topic' as `users` does.
   'program-attention': '/program/perhatian/:id',
+  // 'Analitik Program' of a program; its static segment outranks 'activity-topic' as above.
+  'program-analytics': '/program/analitik/:id',
   // Resellers (spec 01 §2); list-referal's id is the referral code.
   'daftar-reseller': '/daftar-reseller',
   'create-reseller': '/create-reseller',

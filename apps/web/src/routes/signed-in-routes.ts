@@ -82,6 +82,16 @@ export const signedInRoutes: AppRoute[] = [
         ],
       },
       {
+        id: 'program-analytics',
+        path: routePaths['program-analytics'],
+        title: 'Analitik Program',
+        permission: 'program.view',
+        page: () =>
+          import('../features/analytics/pages/program-analytics-page').then(
+            (m) => m.ProgramAnalyticsPage,
+          ),
+      },
+      {
         // Activity screens (spec 01 §2) with the spec's params program, topic and id, beside
         // ':id' rather than under it: 'Daftar Program / {program} / {topic} / Tambah Aktivitas'.
         // A nameless group (breadcrumb only), so its path is a segment relative to '/program'.

@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
+import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import TopicRounded from '@mui/icons-material/TopicRounded';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
@@ -246,6 +247,14 @@ function ProgramHeader({
             alignSelf: { xs: 'flex-start', sm: 'center' },
           }}
         >
+          <Button
+            component={RouterLink}
+            to={pathTo('program-analytics', { id: programId })}
+            variant="outlined"
+            startIcon={<InsightsRounded />}
+          >
+            Analitik Program
+          </Button>
           <Button
             component={RouterLink}
             to={pathTo('program-attention', { id: programId })}
