@@ -33,6 +33,7 @@ import {
 } from './modules/notifications/notifications.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { agendaRoutes } from './modules/agenda/agenda.routes';
+import { questionStatsRoutes } from './modules/analytics/question-stats.routes';
 import { trainerNotificationsRoutes } from './modules/trainer-notifications/trainer-notifications.routes';
 
 /** Every domain's routes, one line per module. */
@@ -70,4 +71,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(agendaRoutes); // after app.participantPush: its reminders notify
   await app.register(trainerNotificationsRoutes);
   await app.register(jobsRoutes);
+  await app.register(questionStatsRoutes);
 }
