@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { barPercent, formatNumber } from './dashboard-format';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '@/components/visually-hidden';
 
 export interface BarListItem {
   key: string;

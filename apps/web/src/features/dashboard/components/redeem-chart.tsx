@@ -11,7 +11,7 @@ import {
   labelledDays,
   niceScale,
 } from './dashboard-format';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '@/components/visually-hidden';
 
 export const redeemTableCaption = 'Redeem per hari, 30 hari terakhir';
 
