@@ -30,6 +30,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { agendaRoutes } from './modules/agenda/agenda.routes';
 import { programAnalyticsRoutes } from './modules/analytics/program-analytics.routes';
+import { questionStatsRoutes } from './modules/analytics/question-stats.routes';
 import { trainerNotificationsRoutes } from './modules/trainer-notifications/trainer-notifications.routes';
 
 /**
@@ -69,4 +70,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(trainerNotificationsRoutes);
   await app.register(programAnalyticsRoutes);
   await app.register(jobsRoutes);
+  await app.register(questionStatsRoutes);
 }

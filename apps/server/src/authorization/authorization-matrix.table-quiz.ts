@@ -86,6 +86,18 @@ export const quizRows: MatrixRow[] = [
 
   // ---- quiz ----
   row(
+    'GET /api/v1/analytics/question-stats/:program/:topic/:activity',
+    S.scoped,
+    'program.view, scoped',
+    ({ w }) => ({ url: packetBase(w).replace('/packet/', '/analytics/question-stats/') }),
+  ),
+  row(
+    'GET /api/v1/analytics/question-stats/:program/:topic/:activity/xlsx',
+    S.scoped,
+    'program.view, scoped; a download link of the caller',
+    ({ w }) => ({ url: `${packetBase(w).replace('/packet/', '/analytics/question-stats/')}/xlsx` }),
+  ),
+  row(
     'GET /api/v1/packet/:program/:topic/:activity/list',
     S.scoped,
     'program.view, scoped',

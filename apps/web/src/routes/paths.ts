@@ -29,6 +29,7 @@ export const routePaths = {
   'activity-create': '/program/:program/:topic/create',
   'activity-edit': '/program/:program/:topic/:id/edit',
   'activity-preview': '/program/:program/:topic/:id/preview',
+  'question-stats': '/program/:program/:topic/:id/statistik-soal',
   'update-password': '/update-password',
   // Kelola Nilai > Daftar Program: the grading list (the authoring list stays at /program).
   'kelola-nilai': '/kelola-nilai',

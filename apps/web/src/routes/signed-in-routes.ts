@@ -140,6 +140,15 @@ export const signedInRoutes: AppRoute[] = [
                     (m) => m.ActivityPreviewPage,
                   ),
               },
+              {
+                id: 'question-stats',
+                path: routePaths['question-stats'],
+                title: 'Statistik Soal',
+                page: () =>
+                  import('../features/analytics/pages/question-stats-page').then(
+                    (m) => m.QuestionStatsPage,
+                  ),
+              },
             ],
           },
         ],

@@ -212,6 +212,10 @@ export const quizAttempts = pgTable(
       t.activity_id,
       t.attempt_no,
     ),
+    // Question statistics read an activity's submitted attempts, by submission time.
+    index('quiz_attempts_activity_submitted_idx')
+      .on(t.activity_id, t.submitted_at)
+      .where(sql`${t.submitted_at} is not null`),
   ],
 );
 

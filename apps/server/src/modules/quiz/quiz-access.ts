@@ -37,7 +37,7 @@ export interface ActivityCtx {
 
 // Access ----------------------------------------------------------------------------------------
 
-function assertQuizActivity(row: ActivityCtx): ActivityCtx {
+function assertQuizActivity<Row extends ActivityCtx>(row: Row): Row {
   if (!isQuizActivityType(row.type)) throw AppError.badRequest(quizMessages.notQuizActivity);
   return row;
 }

@@ -23,7 +23,7 @@ import {
   type FieldPath,
   type Resolver,
 } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   activityFileKind,
   activityMessages,
@@ -167,7 +167,11 @@ function ActivityForm({ programId, topicId, activity, heading }: ActivityFormPro
   const isCloning = !editing && type === 'post_test' && cloning && Boolean(candidateData);
 
   const tabs = tabsFor(type, editing);
-  const [tab, setTab] = useState<ActivityTab>('detail');
+  // `?tab=questions` opens 'Pertanyaan' (the link of a question in 'Statistik Soal').
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<ActivityTab>(() =>
+    searchParams.get('tab') === 'questions' ? 'questions' : 'detail',
+  );
   const shownTab = tabs.includes(tab) ? tab : 'detail';
   // The question editor loads its packets when its tab is first opened, then stays mounted.
   const [questionsOpened, setQuestionsOpened] = useState(false);

@@ -12,8 +12,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
+import QueryStatsRounded from '@mui/icons-material/QueryStatsRounded';
 import { Link as RouterLink } from 'react-router';
-import { activityTypeLabel } from '@ajar/shared/activities/activities.constants';
+import {
+  activityTypeLabel,
+  isQuizActivityType,
+} from '@ajar/shared/activities/activities.constants';
 import { formatDuration } from '@ajar/shared/common/format';
 import type { TopicActivity } from '@ajar/shared/topics/topics.schemas';
 import { DragHandle, SortableList, useSortableItem } from '@/components/sortable-list';
@@ -178,6 +182,19 @@ function ActivityCells({
         >
           {name}
         </Link>
+        {isQuizActivityType(activity.type) && (
+          <Tooltip title="Statistik Soal">
+            <IconButton
+              component={RouterLink}
+              to={pathTo('question-stats', { program: programId, topic: topicId, id: activity.id })}
+              size="small"
+              aria-label={`Statistik Soal ${name}`}
+              sx={{ ml: 0.5 }}
+            >
+              <QueryStatsRounded fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
         {activity.content_missing && (
           <Tooltip title="Peserta tidak dapat menyelesaikan aktivitas ini: file, tautan atau isi materinya belum ada.">
             <Chip

@@ -1,0 +1,1 @@
+CREATE INDEX "quiz_attempts_activity_submitted_idx" ON "quiz_attempts" USING btree ("activity_id","submitted_at") WHERE "quiz_attempts"."submitted_at" is not null;
