@@ -296,19 +296,19 @@ describe('dashboard API', () => {
       expect(none.redeems.per_day.every((d) => d.total === 0)).toBe(true);
     });
 
-    it('takes five statements, however much data there is', async () => {
+    it('takes six statements (five and the learning figures), however much data there is', async () => {
       const staff = () => getSummary(t.db, { id: adminUser.id, role: 'admin' });
       const assigned = () => getSummary(t.db, { id: trainer.user.id, role: 'trainer' });
-      expect(await countQueries(t.db, staff)).toBe(5);
+      expect(await countQueries(t.db, staff)).toBe(6);
       const topic = (await buildTopics(t.db, ids.p2, 1))[0]!;
       await buildActivities(t.db, topic, 20);
       for (let i = 0; i < 10; i += 1) {
         const member = await buildMember(t.db, `Peserta ${i}`);
         await buildRedeem(t.db, { program: ids.p2, member, at: new Date(Date.now() - i * day) });
       }
-      expect(await countQueries(t.db, staff)).toBe(5);
+      expect(await countQueries(t.db, staff)).toBe(6);
       // The trainer's call has no reseller statement.
-      expect(await countQueries(t.db, assigned)).toBe(4);
+      expect(await countQueries(t.db, assigned)).toBe(5);
     });
 
     it('lists the five resellers with the most redeems, ties by name', async () => {
