@@ -4,6 +4,8 @@
 // - Member API answers (GET, signed in, JSON) go to the network first; each answer is kept in the
 //   'ajar-seen' cache by its address and answered from there when the network fails, so screens
 //   seen before open offline. A 401 clears it (the session ended). The app clears it on sign-out.
+//   An answer from the cache is told to the page ('ajar-seen-answer'): the browser may say it is
+//   online a moment before the network works again, and the app then reads once more.
 // - Media files (/media/…) are answered from the caches of activities saved with 'Simpan untuk
 //   offline' ('ajar-simpan-<activity id>', filled by the app), a byte range sliced from the saved
 //   file, else from the network.
@@ -11,6 +13,7 @@
   const seenCache = 'ajar-seen';
   const savedPrefix = 'ajar-simpan-';
   const memberApi = '/api/member/v1/';
+  const keptAnswerMessage = 'ajar-seen-answer';
 
   /** A member API read the worker keeps: a GET with the member's token. */
   function isKeptApiCall(request, url) {
@@ -21,14 +24,22 @@
     );
   }
 
-  async function seenOrNetwork(request) {
+  /** Tells the page that asked that it was answered from the cache, not the network. */
+  async function tellKeptAnswer(clientId) {
+    if (!clientId || !self.clients) return;
+    const client = await self.clients.get(clientId);
+    if (client) client.postMessage({ type: keptAnswerMessage });
+  }
+
+  async function seenOrNetwork(request, clientId) {
     let response;
     try {
       response = await fetch(request);
     } catch (error) {
       const kept = await caches.match(request.url, { cacheName: seenCache });
-      if (kept) return kept;
-      throw error;
+      if (!kept) throw error;
+      await tellKeptAnswer(clientId);
+      return kept;
     }
     if (response.status === 401) {
       await caches.delete(seenCache);
@@ -90,7 +101,7 @@
     const url = new URL(request.url);
     if (url.origin !== self.location.origin || request.method !== 'GET') return false;
     if (isKeptApiCall(request, url)) {
-      event.respondWith(seenOrNetwork(request));
+      event.respondWith(seenOrNetwork(request, event.clientId));
       return true;
     }
     if (url.pathname.startsWith('/media/')) {

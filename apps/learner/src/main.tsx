@@ -8,6 +8,7 @@ import { readSession, subscribeSession } from './api/session';
 import { queryClient } from './query-client';
 import { router } from './router';
 import { registerServiceWorker } from './lib/service-worker';
+import { refetchOnReconnect } from './lib/refetch-on-reconnect';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -33,5 +34,4 @@ subscribeSession(() => {
   if (!readSession()) void import('./lib/saved-files').then((m) => m.clearKeptData());
 });
 
-// When the connection returns, every screen on show reads its data again by itself.
-window.addEventListener('online', () => void queryClient.invalidateQueries());
+refetchOnReconnect(queryClient);

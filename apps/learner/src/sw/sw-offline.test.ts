@@ -9,7 +9,7 @@ const source = fs.readFileSync(path.resolve(__dirname, '../../public/sw-offline.
 
 interface OfflineWorker {
   handleFetch(event: unknown): boolean;
-  seenOrNetwork(request: Request): Promise<Response>;
+  seenOrNetwork(request: Request, clientId?: string): Promise<Response>;
   savedOrNetwork(request: Request): Promise<Response>;
   partialResponse(whole: Response, range: string | null): Promise<Response>;
 }
@@ -40,7 +40,15 @@ function loadWorker(network: (request: Request) => Promise<Response>) {
         ?.get(new URL(keyOf(r), origin).href)
         ?.clone(),
   };
-  const self = { location: new URL(`${origin}/belajar/sw.js`) } as { ajarOffline?: OfflineWorker };
+  // The pages the worker serves: 'page' is open, and keeps what the worker posts to it.
+  const posted: unknown[] = [];
+  const clients = {
+    get: async (id: string) =>
+      id === 'page' ? { postMessage: (message: unknown) => posted.push(message) } : undefined,
+  };
+  const self = { location: new URL(`${origin}/belajar/sw.js`), clients } as {
+    ajarOffline?: OfflineWorker;
+  };
   vm.runInNewContext(source, {
     self,
     caches,
@@ -49,7 +57,7 @@ function loadWorker(network: (request: Request) => Promise<Response>) {
     Headers,
     URL,
   });
-  return { worker: self.ajarOffline!, stores, open };
+  return { worker: self.ajarOffline!, stores, open, posted };
 }
 
 const json = (data: unknown, status = 200) =>
@@ -76,6 +84,20 @@ describe('the service worker: screens seen before', () => {
     });
     // A screen never seen has nothing kept: the failure reaches the app.
     await expect(worker.seenOrNetwork(apiCall('/program/detail/x'))).rejects.toThrow();
+  });
+
+  it('tells the page when it answered from what it kept, not from the network', async () => {
+    let online = true;
+    const { worker, posted } = loadWorker(() => (online ? Promise.resolve(json({})) : offline()));
+    await worker.seenOrNetwork(apiCall('/me'), 'page');
+    expect(posted).toEqual([]);
+    online = false;
+    await worker.seenOrNetwork(apiCall('/me'), 'page');
+    expect(posted).toEqual([{ type: 'ajar-seen-answer' }]);
+    // A page already closed, or a request of no page: nobody to tell.
+    await worker.seenOrNetwork(apiCall('/me'), 'closed');
+    await worker.seenOrNetwork(apiCall('/me'));
+    expect(posted).toHaveLength(1);
   });
 
   it('keeps no refusal and no file, and forgets everything on a 401 (the session ended)', async () => {

@@ -36,12 +36,9 @@ export function SavedFilesCard() {
                     · {s.type === 'video' ? 'Video' : 'PDF'} · {formatSavedSize(s.bytes)}
                   </span>
                 </span>
-                <Button
-                  variant="text"
-                  aria-label={`Hapus ${s.name} dari perangkat`}
-                  onClick={() => void removeSaved(s.activityId)}
-                >
-                  Hapus dari perangkat
+                {/* The name is read out but not shown: the words seen stay part of what is heard. */}
+                <Button variant="text" onClick={() => void removeSaved(s.activityId)}>
+                  Hapus<span className="visually-hidden"> {s.name}</span> dari perangkat
                 </Button>
               </li>
             ))}
