@@ -1,21 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionStats } from '@ajar/shared/analytics/question-stats.schemas';
 import { questionFlagLabels } from '@ajar/shared/analytics/question-stats.rules';
-import { apiClient, apiLogin } from './support/api';
 import { useAdminApp } from './support/app';
 import { seriousViolations } from './support/axe';
 import { snap, snapOnFailure } from './support/browser';
+import { choiceQuestion, createProgramWithTopic, createQuizWithQuestions } from './support/data';
 import { settle } from './support/locators';
 import { joinProgram } from './support/members';
-import { demo } from './support/session';
 
 /**
- * 'Statistik Soal': three participants take the demo pre-test (each choosing the first option of
- * every question, so every question is right for all or for none and carries a flag); the admin
- * opens the statistics from the program outline, reads the figures the API computed, filters, and
- * downloads the table.
+ * 'Statistik Soal': three participants take a new program's pre-test (each choosing the first,
+ * right option of every question, so every question is right for all and carries a flag); the
+ * admin opens the statistics from the program outline, reads the figures the API computed,
+ * filters, and opens a question. The program is this file's own, so the demo data's attempts do
+ * not count.
  */
 const app = useAdminApp({ width: 1366, height: 900 });
+const stamp = Date.now().toString(36);
 let programId: string;
 let topicId: string;
 let preTest: { id: string; name: string };
@@ -26,23 +27,38 @@ interface Served {
   attempt: { id: string };
 }
 
+const questions = [
+  { text: 'Etalase ditata setinggi apa?', right: 'Setinggi mata', wrong: 'Di lantai' },
+  { text: 'Barang baru diletakkan di mana?', right: 'Di depan', wrong: 'Di gudang' },
+  { text: 'Harga ditulis bagaimana?', right: 'Jelas', wrong: 'Tersembunyi' },
+];
+
 beforeAll(async () => {
-  // The demo trainer's first published program: its pre-test opens to a new participant.
-  const trainer = apiClient(app.server.url, (await apiLogin(app.server.url, demo.trainer)).token);
-  const programs = await trainer<{ list: { id: string }[] }>(
-    'GET',
-    '/program/v1/trainer/list?status=publish&limit=-1',
+  const topic = await createProgramWithTopic(
+    app.api,
+    {
+      title: `Statistik Etalase ${stamp}`,
+      benefits: '<p>Menata etalase.</p>',
+      competence: 'Menata etalase',
+      sellingPrice: 100000,
+    },
+    'Pembukaan',
   );
-  const topics = await app.api<{
-    list: { id: string; activities: { id: string; name: string; type: string }[] }[];
-  }>(
-    'GET',
-    `/topic/v1/list?program_id=${programs.list[0]!.id}&sort=seq&sort_type=asc&limit=-1&with_activities=1`,
+  programId = topic.programId;
+  topicId = topic.topicId;
+  preTest = { name: 'Pre Test Etalase', id: '' };
+  preTest.id = await createQuizWithQuestions(
+    app.api,
+    topic,
+    {
+      name: preTest.name,
+      type: 'pre_test',
+      settings: { is_show_score: 1, is_skip: 1, opportunity_repeat_test: 0 },
+    },
+    { name: 'Soal Etalase', min_score: 0 },
+    questions.map((q) => choiceQuestion(q)),
   );
-  programId = programs.list[0]!.id;
-  const topic = topics.list.find((t) => t.activities.some((a) => a.type === 'pre_test'))!;
-  topicId = topic.id;
-  preTest = topic.activities.find((a) => a.type === 'pre_test')!;
+  await app.api('PUT', `/program/v1/company/update-status/${programId}`, { status: 'publish' });
   for (const n of [1, 2, 3]) {
     const joined = await joinProgram(app, app.api, programId, `Peserta Statistik ${n}`, { n });
     const path = `/member/v1/program/${programId}/activity/${preTest.id}/quiz`;
@@ -101,7 +117,7 @@ describe('Statistik Soal', () => {
     await page.getByText('Tanggal Mulai tidak boleh setelah Tanggal Akhir').waitFor();
     await page.getByLabel('Sampai tanggal').fill('');
     // No attempt from 2099 on: the questions stay, without attempts or flags.
-    await page.getByRole('heading', { name: /Statistik Soal/ }).waitFor();
+    await page.getByRole('heading', { name: /^Statistik Soal: / }).waitFor();
     await expect
       .poll(() => page.getByTestId('question-stat-row').first().textContent())
       .not.toMatch(/Terlalu/);

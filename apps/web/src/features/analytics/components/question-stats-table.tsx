@@ -105,6 +105,8 @@ export function QuestionStatsTable({ questions, editorPath }: QuestionStatsTable
                         size="small"
                         variant="outlined"
                         color={flagColor[flag]}
+                        // The palette's darker shade: the main one on white is below 4.5:1.
+                        sx={{ color: `${flagColor[flag]}.dark` }}
                         label={questionFlagLabels[flag]}
                       />
                     ))}
