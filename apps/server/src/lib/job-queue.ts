@@ -176,3 +176,17 @@ export async function defineJob<T extends object>(
   );
   await definition.ready?.();
 }
+
+/**
+ * Deletes the jobs of `name` still waiting to start later than `latest`: a recurring job's next
+ * run queued under a longer period (by a server with other settings, or by the server a data
+ * directory was copied from) would otherwise hold a `stately` queue's one waiting place, so the
+ * run this server queues at its own period is refused until that late one has run.
+ */
+export async function dropQueuedAfter(boss: JobQueue, name: string, latest: Date): Promise<void> {
+  const late = (await boss.findJobs(name, { queued: true }))
+    // Typed a Date, but a string through the PGlite adapter: read either.
+    .filter((job) => new Date(job.startAfter).getTime() > latest.getTime())
+    .map((job) => job.id);
+  if (late.length > 0) await boss.deleteJob(name, late);
+}

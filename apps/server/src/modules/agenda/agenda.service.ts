@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { serverNow } from '../../lib/clock';
-import { defineJob, type JobQueue } from '../../lib/job-queue';
+import { defineJob, dropQueuedAfter, type JobQueue } from '../../lib/job-queue';
 import type { MemberRef } from '../members/redeem.service';
 import type { DomainEventPublisher } from '../../lib/domain-events';
 import { meetingCalendar } from './agenda-calendar';
@@ -139,7 +139,9 @@ const reminderQueue = 'agenda-reminders';
 /**
  * The reminder job, every `runEveryMinutes`. As the audit retention (modules/records): the servers
  * run pg-boss without its cron, so each run queues the next; the `stately` queue holds at most one
- * waiting job, so every server starting (which queues one too) adds no second.
+ * waiting job, so every server starting (which queues one too) adds no second. A waiting run due
+ * later than this server's period (queued under a longer one) is replaced at start, else it would
+ * hold that place and the first run would wait for it.
  */
 export async function defineReminderJob(
   deps: ReminderDeps & {
@@ -160,6 +162,8 @@ export async function defineReminderJob(
       if (sent > 0) deps.log.info({ sent }, 'agenda reminders');
     },
     ready: async () => {
+      // pg-boss measures `startAfter` on the real clock, not on serverNow's (CLOCK_START).
+      await dropQueuedAfter(deps.queue, reminderQueue, new Date(Date.now() + every * 1000));
       await queueNext();
     },
   });
