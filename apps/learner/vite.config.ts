@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { apiProxy, precompress, reactRouterProduction } from '../../scripts/vite-shared.ts';
 import { serviceWorker } from './build/service-worker-plugin.ts';
 
-/** Ajar Belajar, the participants' app, served by the server under /belajar/ (DESIGN §12). */
+/** Ajar Belajar, the participants' app, served by the server under /belajar/. */
 export default defineConfig(({ command }) => ({
   base: '/belajar/',
   plugins: [react(), serviceWorker(), precompress()],

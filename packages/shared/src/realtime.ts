@@ -4,7 +4,7 @@ import { jobSchema } from './jobs/jobs.schemas';
 import { trainerNotificationSchema } from './trainer-notifications/trainer-notifications.schemas';
 
 /**
- * Every Socket.IO event (DESIGN §6, §11): one map of `<domain>.<event>` → payload schema, used by
+ * Every Socket.IO event: one map of `<domain>.<event>` → payload schema, used by
  * the server's emitter, the web client and the tests' socket clients.
  */
 export const realtimeEvents = {

@@ -5,7 +5,7 @@ import { sendWithProgress } from '@ajar/shared/common/upload-progress';
 import { consentRequiredCode } from '@ajar/shared/privacy/consent-code';
 import { readSession, setConsentRequired, setSignInNotice, writeSession } from './session';
 
-/** The member API (DESIGN §11); every path of this app's calls is below it. */
+/** The member API; every path of this app's calls is below it. */
 export const memberApi = '/api/member/v1';
 
 export const offlineMessage = 'Anda sedang offline. Periksa koneksi internet lalu coba lagi.';

@@ -2,7 +2,7 @@ import type { MemberProfile } from '@ajar/shared/members/members.schemas';
 
 /**
  * The participant's session in localStorage `ajar_member_auth`, apart from the back office's
- * `ytc_auth`: one browser may hold a staff and a participant session side by side (DESIGN §12).
+ * `ytc_auth`: one browser may hold a staff and a participant session side by side.
  */
 export interface MemberSession {
   token: string;

@@ -1,6 +1,6 @@
 import { generatePath, type PathParam } from 'react-router';
 
-/** The app's address prefix: the server serves this app under /belajar/ (DESIGN §12). */
+/** The app's address prefix: the server serves this app under /belajar/. */
 export const appBase = '/belajar';
 
 /**

@@ -410,7 +410,7 @@ export const peopleRows: MatrixRow[] = [
   row(
     'GET /api/certificate/v1/verify/:number',
     S.open(200),
-    'public check: genuine, whose, which program (DESIGN §11)',
+    'public check: genuine, whose, which program',
     ({ w }) => ({ url: `/api/certificate/v1/verify/${w.certificateNumber}` }),
     { publicData: true },
   ),

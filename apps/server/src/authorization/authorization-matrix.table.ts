@@ -28,7 +28,7 @@ export const contentRows: MatrixRow[] = [
   row('GET /api/docs/static/swagger-initializer.js', S.open(200), 'docs asset, no guard', () => ({
     url: '/api/docs/static/swagger-initializer.js',
   })),
-  row('GET /api/docs/json', S.open(200), 'OpenAPI document: public by design (DESIGN §3)', () => ({
+  row('GET /api/docs/json', S.open(200), 'OpenAPI document: public by design', () => ({
     url: '/api/docs/json',
   })),
   row('GET /api/docs/yaml', S.open(200), 'OpenAPI document as YAML', () => ({
@@ -57,19 +57,16 @@ export const contentRows: MatrixRow[] = [
   row('GET /api/health/ready', S.open(200), 'readiness probe, public', () => ({
     url: '/api/health/ready',
   })),
-  row(
-    'GET,HEAD /media/*',
-    S.open(200),
-    'stored media by unguessable key, public (DESIGN §6)',
-    ({ w }) => ({ url: `/media/${w.media.storage_key}` }),
-  ),
+  row('GET,HEAD /media/*', S.open(200), 'stored media by unguessable key, public', ({ w }) => ({
+    url: `/media/${w.media.storage_key}`,
+  })),
   row('GET /file/template-import.xlsx', S.open(200), 'blank import template, public', () => ({
     url: '/file/template-import.xlsx',
   })),
   row(
     'GET /api/download/:token',
     '200 200 403 403 200 403',
-    'short-lived, single-use unguessable link made for the admin (DESIGN §11): opened without a ' +
+    'short-lived, single-use unguessable link made for the admin: opened without a ' +
       'session or with a member token it serves; another staff session is refused',
     async ({ w }) => {
       const exported = await admin(
@@ -97,7 +94,7 @@ export const contentRows: MatrixRow[] = [
   row(
     'GET /api/program/v1/company/detail/:id',
     S.scoped,
-    'program.view; B is not a facilitator of A → 404 (DESIGN §4)',
+    'program.view; B is not a facilitator of A → 404',
     ({ w }) => ({ url: `/api/program/v1/company/detail/${w.program.id}` }),
   ),
   row('POST /api/program/v1/company/create', S.manage, 'program.manage', ({ w }) => ({

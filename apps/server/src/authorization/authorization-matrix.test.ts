@@ -21,7 +21,7 @@ const is2xx = (status: number) => status >= 200 && status < 300;
 
 /**
  * The status the guard alone gives a caller, from the route's declared access (lib/route.ts) and
- * permission (DESIGN §4), or undefined where the service decides (scope, ownership).
+ * permission, or undefined where the service decides (scope, ownership).
  */
 function guardStatus(route: RecordedRoute, role: MatrixRole): number | undefined {
   const staffRole = role === 'admin' || role === 'superadmin' ? role : 'trainer';

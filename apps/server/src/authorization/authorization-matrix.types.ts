@@ -30,7 +30,7 @@ export interface MatrixRow {
   /** `METHOD /pattern`, exactly as the app registers it. */
   route: string;
   expect: Statuses;
-  /** Why these statuses: the guard (DESIGN §4, §11) and the service's scope. */
+  /** Why these statuses: the guard and the service's scope. */
   why: string;
   /**
    * Replies to anonymous callers that are meant to carry program A's data (a public page of a

@@ -5,7 +5,7 @@ import { serverPath } from './server-root';
 /**
  * The certificate's TrueType fonts (DejaVu, shipped by the `dejavu-fonts-ttf` package: it covers
  * every Latin name a member may have). Read from disk once, when the first certificate is made
- * (not at start: a server that makes none never holds them), never per document (DESIGN §10);
+ * (not at start: a server that makes none never holds them), never per document;
  * plain TTF, so no per-document decompression either. pdfkit embeds only the glyphs a document
  * uses (a subset).
  */

@@ -68,7 +68,7 @@ function answersRange(contentRange: string | undefined, range: ByteRange): boole
   return Number(start) === range.start && Number(end) === last;
 }
 
-/** Objects in one bucket of an S3-compatible store (DESIGN §1, §11). */
+/** Objects in one bucket of an S3-compatible store. */
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
   private readonly bucket: string;

@@ -2,7 +2,7 @@ import type sanitizeHtml from 'sanitize-html';
 import { loadSanitizeHtml } from './lazy-modules';
 
 /**
- * The rich text allow-list (DESIGN §3): what the editor produces and nothing that runs. No DOM is
+ * The rich text allow-list: what the editor produces and nothing that runs. No DOM is
  * needed (DESIGN §10: DOMPurify's jsdom window grows in a long-running server).
  */
 const richTextOptions: sanitizeHtml.IOptions = {

@@ -28,7 +28,7 @@ export interface PresignOptions {
 
 /**
  * Where uploaded files live. Local disk by default; an S3-compatible store implements the same
- * calls (DESIGN §1), so nothing above this interface knows which one runs.
+ * calls, so nothing above this interface knows which one runs.
  */
 export interface Storage {
   readonly kind: 'local' | 's3';

@@ -33,7 +33,7 @@ declare module 'fastify' {
     /** The permission of DESIGN §4 this route needs. */
     permission?: Permission;
     /**
-     * A member-API route (DESIGN §11): the staff guard leaves it to the member guard, and a staff
+     * A member-API route: the staff guard leaves it to the member guard, and a staff
      * token never signs in there.
      */
     member?: boolean;

@@ -5,7 +5,7 @@ import { privacyNoticeMessages } from '@ajar/shared/privacy/privacy.constants';
 import { AppError } from '../lib/app-error';
 import { hashToken } from '../lib/tokens';
 
-/** The signed-in member as the member guard gives it (DESIGN §11). */
+/** The signed-in member as the member guard gives it. */
 export interface RequestMember {
   id: string;
   fullname: string;
@@ -41,7 +41,7 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 /**
- * The member guard (DESIGN §11): a route declared with `memberRoute` (lib/route.ts) needs a
+ * The member guard: a route declared with `memberRoute` (lib/route.ts) needs a
  * live member session. Tokens are looked up in `member_sessions` only, so a staff token is 401
  * here, and the staff guard (sessions only) answers 401 to a member token. The lookups come in as
  * options (app.ts wires the members module's).

@@ -128,7 +128,7 @@ function tokenOf(socket: Socket): string | null {
 }
 
 /**
- * Socket.IO on the app's HTTP server at `/api/socket.io` (DESIGN §6). A socket authenticates with
+ * Socket.IO on the app's HTTP server at `/api/socket.io`. A socket authenticates with
  * its session token (staff or member) at connection and joins only its own rooms: `user:{id}` or
  * `member:{id}`, plus `staff:all` for the staff who see every private room. Events go to those
  * rooms, so a socket never receives another user's messages. With `REDIS_URL` the Redis adapter

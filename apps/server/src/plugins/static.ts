@@ -32,7 +32,7 @@ function sendIndex(reply: FastifyReply, dist: string) {
 
 /** One built single-page app and the address prefix it is served under. */
 interface Site {
-  /** `/` for the back office, `/belajar/` for the participants' app (DESIGN §12). */
+  /** `/` for the back office, `/belajar/` for the participants' app. */
   prefix: string;
   dist: string;
 }

@@ -1,6 +1,6 @@
 import { currentPasswordHashParams, passwordHashParams, sharedPasswordHash } from '../lib/tokens';
 
-/** The published password of every demo account (DESIGN §9): staff, participants, resellers. */
+/** The published password of every demo account: staff, participants, resellers. */
 export const demoPassword = 'Rahasia123';
 
 /**

@@ -47,7 +47,7 @@ const prakerjaLinks = (slug: string) => [
   { title: 'Pintaria', url: `https://pintaria.com/ajar/${slug}` },
 ];
 
-/** The demo catalogue: realistic Indonesian programs, mostly published (DESIGN §9). */
+/** The demo catalogue: realistic Indonesian programs, mostly published. */
 export const demoPrograms: DemoProgram[] = [
   {
     title: 'Digital Marketing untuk UMKM',

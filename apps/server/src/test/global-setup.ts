@@ -8,7 +8,7 @@ import { openDatabase } from '../db/client';
 export const pgliteTemplateFile = path.join(os.tmpdir(), 'ajar-pglite-template.tar.gz');
 export const pgTemplateDb = 'ajar_test_template';
 
-/** Migrates one database once; each test file then clones it (DESIGN §10). */
+/** Migrates one database once; each test file then clones it. */
 export default async function globalSetup(project: TestProject) {
   if (project.config.env?.TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;

@@ -8,7 +8,7 @@ let socket: RealtimeSocket | null = null;
 let socketToken: string | null = null;
 
 /**
- * The one Socket.IO connection of the signed-in app (DESIGN §6), authenticated with the session
+ * The one Socket.IO connection of the signed-in app, authenticated with the session
  * token; Socket.IO reconnects by itself after a network loss. A new session (sign-in as someone
  * else) replaces it, signing out closes it. Imported only from the signed-in shell's chunk, so
  * the login screen never loads socket.io-client.

@@ -30,7 +30,7 @@ const programIdField = z.preprocess(
 );
 const topicIdField = z.preprocess(emptyAsUndefined, z.uuid({ error: M.topicInvalid }).optional());
 
-/** `GET /api/presence/v1/company/list` (DESIGN §3): always paged; q over member name and phone. */
+/** `GET /api/presence/v1/company/list`: always paged; q over member name and phone. */
 export const attendanceListQuerySchema = z.object({
   page: pageField,
   limit: z.preprocess(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every reply: `{ status, message, data }` (DESIGN §3). */
+/** Every reply: `{ status, message, data }`. */
 export interface Envelope<T> {
   status: number;
   message: string;

@@ -40,7 +40,7 @@ const parentIdField = z.preprocess(
   z.uuid({ error: 'Pesan yang dibalas tidak valid' }).nullable(),
 );
 
-/** `GET /api/discussion/v1/list-program` (DESIGN §3). */
+/** `GET /api/discussion/v1/list-program`. */
 export const discussionProgramListQuerySchema = pageQuerySchema.extend({
   q: searchQuery,
   sort: z.preprocess(emptyAsUndefined, z.enum(discussionProgramSortFields).default('created_at')),

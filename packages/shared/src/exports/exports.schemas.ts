@@ -109,7 +109,7 @@ export const programExportParamsSchema = z.object({
   programId: z.uuid({ error: exportMessages.programInvalid }),
 });
 
-/** Every export answers a short-lived download link (DESIGN §6, §11). */
+/** Every export answers a short-lived download link. */
 /**
  * An export's reply: the link of the file (`public_url`), or, past `exportJobThreshold` rows, the
  * job that makes it (`job_id`; followed in 'Unduhan').

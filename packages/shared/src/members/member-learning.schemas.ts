@@ -47,7 +47,7 @@ export const workFeedbackSchema = z.object({
 export const activityStates = ['belum', 'sedang', 'selesai', 'terkunci'] as const;
 export type ActivityState = (typeof activityStates)[number];
 
-/** An optional idempotency key (uuid) of a resend after going offline (DESIGN §12). */
+/** An optional idempotency key (uuid) of a resend after going offline. */
 export const idempotencyKeyField = z.uuid({ error: 'Idempotency key tidak valid' });
 
 /** One activity as the member sees it in a topic. */
@@ -233,7 +233,7 @@ export const quizSubmitBodySchema = z.object({
       z.number().int().min(0).max(100).nullable(),
     )
     .default({}),
-  /** Same key from the same member: the first result again, nothing changes (DESIGN §12). */
+  /** Same key from the same member: the first result again, nothing changes. */
   idempotency_key: idempotencyKeyField.optional(),
 });
 export type QuizSubmitBody = z.input<typeof quizSubmitBodySchema>;

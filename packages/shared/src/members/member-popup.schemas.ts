@@ -45,7 +45,7 @@ export type PopupAnswer = z.infer<typeof popupAnswerSchema>;
 /** `POST …/gameplay/{gameplayId}/answer`. */
 export const popupAnswerBodySchema = z.object({
   answer: popupAnswerSchema,
-  /** Same key from the same member: the stored result again (DESIGN §12). */
+  /** Same key from the same member: the stored result again. */
   idempotency_key: idempotencyKeyField,
 });
 export type PopupAnswerBody = z.input<typeof popupAnswerBodySchema>;

@@ -1,4 +1,4 @@
-/** Limits and Indonesian messages of the member API (DESIGN §11), written once. */
+/** Limits and Indonesian messages of the member API, written once. */
 
 export const memberLimits = {
   fullname: 255,

@@ -126,7 +126,7 @@ export const memberLoginDataSchema = z.object({
 });
 export type MemberLoginData = z.infer<typeof memberLoginDataSchema>;
 
-/** `POST /api/member/v1/redeem` (DESIGN §11). */
+/** `POST /api/member/v1/redeem`. */
 export const redeemBodySchema = z.object({
   /** The voucher code issued by staff. Case and spaces around it do not matter. */
   license: requiredText('Kode voucher', memberLimits.code).transform((v) => v.toUpperCase()),

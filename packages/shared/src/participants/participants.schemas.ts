@@ -69,7 +69,7 @@ export const participantMemberSchema = z.object({
 });
 export type ParticipantMember = z.infer<typeof participantMemberSchema>;
 
-/** Progress and scores, computed by the server (DESIGN §11). */
+/** Progress and scores, computed by the server. */
 export const participantResultsSchema = z.object({
   /** Percent 0..100. */
   progress: z.number().int(),

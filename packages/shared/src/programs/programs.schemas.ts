@@ -152,7 +152,7 @@ export const facilitatorInputSchema = z.object({
   name: requiredText(L.facilitatorName, limits.facilitatorName),
   description: optionalRichText(L.facilitatorDescription, limits.facilitatorDescription),
   picture: mediaRefSchema.nullish().transform((v) => v ?? null),
-  /** A trainer account this facilitator is; links the trainer to the program (DESIGN §4). */
+  /** A trainer account this facilitator is; links the trainer to the program. */
   user_id: z
     .uuid({ error: programMessages.trainerNotFound })
     .nullish()

@@ -165,7 +165,7 @@ const referralCodeField = z
   .max(50, { error: messages.max(L.referralCode, 50) });
 
 /**
- * `GET /api/reseller/v1/list-user` (DESIGN §3): the redeems made with one referral code. Always
+ * `GET /api/reseller/v1/list-user`: the redeems made with one referral code. Always
  * paged (a reseller may bring 100,000 members); q over voucher code, member name and phone.
  */
 export const resellerUserListQuerySchema = z.object({

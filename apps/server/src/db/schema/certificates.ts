@@ -21,7 +21,7 @@ import { users } from './users';
 export type CertificateKind = 'participant' | 'graduation';
 
 /**
- * A certificate issued for a member redemption (DESIGN §11): made at its first download and
+ * A certificate issued for a member redemption: made at its first download and
  * reused afterwards, so the same redemption and kind always print the same `number`, which the
  * public verification page looks up. It keeps its own copy of what it states (name, program,
  * learning time, date, template): later edits of the profile or the program never change it. A

@@ -21,7 +21,7 @@ import { gameplays, questionPackets } from './quiz';
 import { users } from './users';
 
 /**
- * Sign-ins of members: a second audience beside staff `sessions` (DESIGN §11). A member token is
+ * Sign-ins of members: a second audience beside staff `sessions`. A member token is
  * looked up here only, so it can never pass the staff guard, and the reverse.
  */
 export const memberSessions = pgTable(
@@ -221,7 +221,7 @@ export const quizAttempts = pgTable(
 
 /**
  * Files made for download (exports, zips): unguessable token stored hashed, owned by the staff
- * user who asked, expiring (DESIGN §11).
+ * user who asked, expiring.
  */
 export const downloads = pgTable(
   'downloads',

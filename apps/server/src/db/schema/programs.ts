@@ -72,7 +72,7 @@ export const programs = pgTable(
   ],
 );
 
-/** Facilitators of a program; one linked to a trainer account assigns that trainer (DESIGN §4). */
+/** Facilitators of a program; one linked to a trainer account assigns that trainer. */
 export const programFacilitators = pgTable(
   'program_facilitators',
   {

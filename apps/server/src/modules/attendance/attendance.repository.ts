@@ -11,7 +11,7 @@ export interface AttendanceFilter {
   topicId?: string;
   /** Member name or phone. */
   q?: string;
-  /** A trainer: only programs a facilitator entry links this user to (DESIGN §4). */
+  /** A trainer: only programs a facilitator entry links this user to. */
   assignedUserId?: string;
 }
 

@@ -31,7 +31,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     log: app.log,
   });
 
-  // Both sign-in screens accept any active staff account (DESIGN §3).
+  // Both sign-in screens accept any active staff account.
   for (const side of ['admin', 'trainer'] as const) {
     openRoute(app, {
       access: 'public',

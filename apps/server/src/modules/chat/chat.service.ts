@@ -336,7 +336,7 @@ export async function staffSend(
   return message;
 }
 
-// ---- The member side (DESIGN §11): only the member's own rooms. ----
+// ---- The member side: only the member's own rooms. ----
 
 /** The member's rooms, newest activity first. */
 export async function memberRooms(deps: ChatDeps, memberId: string, query: ChatRoomListQuery) {

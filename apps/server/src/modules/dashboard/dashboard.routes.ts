@@ -5,7 +5,7 @@ import * as service from './dashboard.service';
 
 const tags = ['dashboard'];
 
-/** The dashboard's figures (DESIGN §8); every signed-in staff role may read them, in its scope. */
+/** The dashboard's figures; every signed-in staff role may read them, in its scope. */
 export const dashboardRoutes: FastifyPluginAsync = async (app) => {
   staffRoute(app, {
     method: 'GET',

@@ -3,7 +3,7 @@ import { mediaFormats } from '@ajar/shared/media/media.constants';
 import { openRoute } from '../../lib/route';
 import { buildImportTemplate } from './files.service';
 
-/** Static files of the back office (DESIGN §1): the score import template. */
+/** Static files of the back office: the score import template. */
 export const filesRoutes: FastifyPluginAsync = async (app) => {
   // Built on first request and kept: it never changes while the server runs.
   let template: Promise<Buffer> | null = null;

@@ -25,7 +25,7 @@ export type ExportWrite = (
 
 /**
  * An export's file: up to `exportJobThreshold` rows it is written at once into storage
- * and its short-lived link answered (DESIGN §11); past them a job of `kind` makes it, with
+ * and its short-lived link answered; past them a job of `kind` makes it, with
  * `input` to write it again after a restart, and its id is answered. `countUpTo(n)` counts the
  * export's rows in SQL, stopping at `n`.
  */

@@ -55,7 +55,7 @@ async function serveStreamFile(
     : reply.send(await app.storage.createReadStream(key));
 }
 
-/** `GET /media/*`: stored files with single-range support, so a video can seek (DESIGN §6). */
+/** `GET /media/*`: stored files with single-range support, so a video can seek. */
 export const mediaFileRoutes: FastifyPluginAsync = async (app) => {
   openRoute(app, {
     access: 'public',

@@ -7,7 +7,7 @@ import { learningRoutes } from './learning.routes';
 import { practiceWorkRoutes } from './practice-work.routes';
 import { redeemRoutes } from './redeem.routes';
 
-/** The member API under `/api/member/v1/…` (DESIGN §11), guarded by the member guard. */
+/** The member API under `/api/member/v1/…`, guarded by the member guard. */
 export const membersRoutes: FastifyPluginAsync = async (app) => {
   await app.register(memberAuthRoutes);
   await app.register(memberAccountRoutes);

@@ -70,7 +70,7 @@ async function adoptOldPushes(db: Db, queue: JobQueue) {
 }
 
 /**
- * The background fan-out of participant notifications (DESIGN §11) as jobs of the job queue
+ * The background fan-out of participant notifications as jobs of the job queue
  * (lib/job-queue.ts): one job per sent notification, worked through in batches of subscriptions
  * with bounded concurrency and per-push retries. The cursor and the delivered count are saved on
  * the notification after every slice, so a job retried after its server died resumes there and

@@ -76,7 +76,7 @@ export function workUrl(redeemId: string, activityId: string) {
 
 /**
  * A redemption the viewer may see: staff see all, a trainer only those of assigned programs;
- * anything else is 404 (DESIGN §4).
+ * anything else is 404.
  */
 async function visibleRedeem(db: DbOrTx, viewer: Viewer, id: string) {
   const row = await repo.findRedeem(db, id);

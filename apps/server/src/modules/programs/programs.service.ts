@@ -262,7 +262,7 @@ function assertTransition(from: ProgramStatus, to: ProgramStatus) {
 }
 
 /**
- * Linking a facilitator to a trainer account assigns the trainer (DESIGN §4): a staff decision
+ * Linking a facilitator to a trainer account assigns the trainer: a staff decision
  * of the superadmin (`users.manage`). For anyone else the sent `user_id`s are dropped:
  * new facilitators get no link, and updates keep the stored links (`keepLinks`).
  */

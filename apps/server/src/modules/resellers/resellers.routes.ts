@@ -26,7 +26,7 @@ const permission = 'reseller.manage';
 
 /**
  * Resellers and their referrals (spec 01 §2, §7 'Resellers'): admins and the superadmin only
- * (DESIGN §4); a trainer gets 403. Passwords are written hashed and never answered.
+ *; a trainer gets 403. Passwords are written hashed and never answered.
  */
 export const resellersRoutes: FastifyPluginAsync = async (app) => {
   const deps = (): exporter.ResellerExportDeps => ({

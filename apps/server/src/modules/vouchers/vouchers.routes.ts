@@ -20,7 +20,7 @@ const tags = ['vouchers'];
 const base = '/api/program/v1/company/voucher/:programId';
 
 /**
- * Voucher codes of a program (DESIGN §11): issuing needs `program.manage`; seeing and exporting
+ * Voucher codes of a program: issuing needs `program.manage`; seeing and exporting
  * them needs `grade.manage` (a trainer only for assigned programs, 404 otherwise).
  */
 export const vouchersRoutes: FastifyPluginAsync = async (app) => {

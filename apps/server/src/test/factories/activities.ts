@@ -31,7 +31,7 @@ export async function buildProgramWithTopics(
   return { program: program!, topics: rows };
 }
 
-/** Assigns a trainer to a program: a facilitator entry linked to their account (DESIGN §4). */
+/** Assigns a trainer to a program: a facilitator entry linked to their account. */
 export async function assignTrainer(db: Db, programId: string, userId: string) {
   const [row] = await db
     .insert(programFacilitators)

@@ -21,7 +21,7 @@ function sameKey(a: ArrayBuffer | null, b: Uint8Array): boolean {
 
 /**
  * Asks for notification permission, registers the service worker and subscribes to Web Push
- * with the server's VAPID key (DESIGN §6). Null when refused or unavailable.
+ * with the server's VAPID key. Null when refused or unavailable.
  */
 export async function subscribeToPush(): Promise<PushSubscriptionJSON | null> {
   if (!pushSupported()) return null;

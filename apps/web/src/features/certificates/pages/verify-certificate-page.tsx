@@ -59,7 +59,7 @@ function Verdict({ data }: { data: CertificateVerification }) {
 }
 
 /**
- * '/verifikasi/{number}' (DESIGN §3, §11): the page a certificate's QR code opens, for anyone,
+ * '/verifikasi/{number}': the page a certificate's QR code opens, for anyone,
  * signed in or not. It says whether the number is genuine, whose it is and for which program, as
  * the certificate stated it; a corrected number says it was replaced and links to the number in
  * force, a revoked one says 'dicabut' with the date and reason.

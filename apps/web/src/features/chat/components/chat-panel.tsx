@@ -51,7 +51,7 @@ function Bubble({ message }: { message: ChatMessage }) {
               borderRadius: 1,
             },
           }}
-          // Stored messages are sanitized by the server's allow-list (DESIGN §3).
+          // Stored messages are sanitized by the server's allow-list.
           dangerouslySetInnerHTML={{ __html: message.message }}
         />
         <Typography variant="caption" sx={{ display: 'block', textAlign: 'right', opacity: 0.7 }}>
