@@ -50,14 +50,16 @@ describe("changing a participant's login e-mail", () => {
     const [row] = await t.db.select().from(members).where(eq(members.id, member.id));
     expect(row!.email).toBe(member.email);
     expect((await me(member.headers)).statusCode).toBe(200);
-    // A reset asked for the address the trainer wanted sends nothing anywhere.
+    // A reset asked for the address the trainer wanted sends nothing there (the member's own
+    // verification mail of the registration may still be on its way, to the member's address).
     const before = smtp.messages.length;
     await t.app.inject({
       method: 'POST',
       url: '/api/member/v1/forgot-password',
       payload: { email: 'trainer.punya@contoh.id' },
     });
-    expect(smtp.messages.slice(before).map((m) => m.to)).toEqual([]);
+    const sent = smtp.messages.slice(before).flatMap((m) => m.to);
+    expect(sent.filter((to) => to !== member.email)).toEqual([]);
   });
 
   it('by an admin ends every session, tells the old address and is recorded', async () => {
