@@ -374,7 +374,8 @@ export function DashboardPage() {
               ) : null}
             </DashboardPanel>
           ) : null}
-          <Box sx={{ gridColumn: { lg: '1 / -1' } }}>
+          {/* minWidth 0: a grid item grows to its table's width otherwise; the table scrolls. */}
+          <Box sx={{ gridColumn: { lg: '1 / -1' }, minWidth: 0 }}>
             <DashboardPanel
               title="Perkembangan Belajar"
               subtitle="Setiap angka program membuka daftar Perlu Perhatian-nya"
