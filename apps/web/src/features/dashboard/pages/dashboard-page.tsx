@@ -279,7 +279,7 @@ const listSkeleton = (
 );
 
 /**
- * '/dashboard': the greeting of spec 01 §2, then the figures — programs per status,
+ * '/dashboard': a greeting by name, then the figures — programs per status,
  * participants and those finished, today's attendance, work waiting for feedback, unread public
  * discussion messages, redeems, topics and activities, most leading to their screen — a redeem
  * chart of the last 30 days, the top resellers with the redeems made through resellers, the
